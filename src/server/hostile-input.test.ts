@@ -1,12 +1,11 @@
 import { count, eq } from "drizzle-orm";
 import Fastify, { type InjectOptions } from "fastify";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../tests/support/accounts";
+import { afterAll, describe, expect, test } from "vitest";
+import { signUp } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
-import { shippingAppWithAdmin } from "../../tests/support/store";
+import { storeForTests } from "../../tests/support/store";
 import { sessionHeaders } from "../../tests/support/requests";
-import type { TestApp } from "../../tests/support/test-app";
 import { placeTestOrder } from "../../tests/support/destination";
 import { orders } from "./orders/tables";
 import { user } from "./users/tables";
@@ -17,19 +16,17 @@ import { errorHandler } from "./error-handler";
  * characters, totals past the database's integer, JSON nested 40,000 deep, an account removed
  * in the middle of a request. Each answers a 4xx (or a 503 for a busy database) instead.
  */
-let t: TestApp;
-let customer: TestAccount;
-let admin: TestAccount;
 
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("hostile-admin@example.com", {
+const { t, admin, customer } = storeForTests({
+  admin: "hostile-admin@example.com",
+  shipsToTestAddress: true,
+  customers: { customer: { email: "hostile-customer@example.com" } },
+  env: {
     // Orders up to the database's integer: the per-account hold limits would refuse them first.
     HOLD_MAX_SHARE: "1",
     HOLD_MAX_VALUE: "1000000000",
-  }));
-  customer = await signUp(t.app, { email: "hostile-customer@example.com" });
+  },
 });
-afterAll(() => t.close());
 
 const idOf = async (email: string) =>
   (await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;

@@ -20,18 +20,25 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
   return list.map((c) => c.split(";")[0]).join("; ");
 }
 
-/** Signs a new account up through Better Auth's real endpoint and returns its session cookie. */
-export async function signUp(
-  app: FastifyInstance,
+/** A new account's sign-up fields: a fresh address and name, the test password, `overrides` over them. */
+export function accountFields(
   overrides: Partial<Omit<TestAccount, "cookie">> = {},
-): Promise<TestAccount> {
+): Omit<TestAccount, "cookie"> {
   n += 1;
-  const input = {
+  return {
     email: `user${n}-${Date.now()}@example.com`,
     password: "Rotor-Caliper-42",
     name: `User ${n}`,
     ...overrides,
   };
+}
+
+/** Signs a new account up through Better Auth's real endpoint and returns its session cookie. */
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<Omit<TestAccount, "cookie">> = {},
+): Promise<TestAccount> {
+  const input = accountFields(overrides);
   const res = await app.inject({ method: "POST", url: "/api/auth/sign-up/email", payload: input });
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
   return { ...input, cookie: cookieHeader(res.headers["set-cookie"]) };

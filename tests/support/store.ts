@@ -1,4 +1,5 @@
-import { signUpAdmin, type TestAccount } from "./accounts";
+import { afterAll, beforeAll } from "vitest";
+import { accountFields, signUp, signUpAdmin, type TestAccount } from "./accounts";
 import { shipsToTestAddress } from "./destination";
 import { createTestApp, type TestApp } from "./test-app";
 
@@ -23,3 +24,80 @@ export async function testAppWithAdmin(
 /** testAppWithAdmin on a store that ships to the test address (destination.ts shipsToTestAddress). */
 export const shippingAppWithAdmin = (admin: AdminSignUp, env: Record<string, string> = {}) =>
   testAppWithAdmin(admin, env, { seed: shipsToTestAddress });
+
+/**
+ * A test file's store, as most API tests start: registers a `beforeAll` that builds the real app
+ * (testAppWithAdmin: `admin` signed in as its admin), then signs up each of `customers` (plain
+ * sign-ups, `signUp`'s fields with theirs over them), and an `afterAll` that closes it. Call it at
+ * the top of the file (or of a `describe`), before hooks that use it.
+ *
+ * Hands back `t`, the app (its `app` and `database` are there from the `beforeAll` on), `admin`
+ * and each customer by its name. An account's email, password and name are set at once; its
+ * session cookie from the `beforeAll` on.
+ *
+ * ```ts
+ * const { t, admin, customer, other } = storeForTests({
+ *   admin: "orders-admin@example.com",
+ *   shipsToTestAddress: true,
+ *   customers: { customer: { name: "Casey" }, other: {} },
+ * });
+ * ```
+ */
+export function storeForTests<Name extends string = never>(options: {
+  admin: AdminSignUp;
+  /** Seeds the store with `shipsToTestAddress`'s zone (destination.ts), as shippingAppWithAdmin. */
+  shipsToTestAddress?: boolean;
+  customers?: Record<Name, Partial<Omit<TestAccount, "cookie">>>;
+  env?: Record<string, string>;
+  extra?: Parameters<typeof createTestApp>[1];
+}): { t: TestApp; admin: TestAccount } & Record<Name, TestAccount> {
+  let built: TestApp | undefined;
+  const started = () => {
+    if (!built)
+      throw new Error("storeForTests builds the app in beforeAll: use it in a hook or test");
+    return built;
+  };
+  const t: TestApp = {
+    get app() {
+      return started().app;
+    },
+    get database() {
+      return started().database;
+    },
+    async close() {
+      await built?.close();
+      built = undefined;
+    },
+  };
+  const admin: TestAccount = {
+    ...accountFields(typeof options.admin === "string" ? { email: options.admin } : options.admin),
+    cookie: "",
+  };
+  const customers = Object.fromEntries(
+    Object.entries<Partial<Omit<TestAccount, "cookie">>>(options.customers ?? {}).map(
+      ([name, fields]) => [name, { ...accountFields(fields), cookie: "" }],
+    ),
+  ) as Record<Name, TestAccount>;
+  const fieldsOf = ({ email, password, name }: TestAccount) => ({ email, password, name });
+
+  beforeAll(async () => {
+    const { seed, ...extra } = options.extra ?? {};
+    built = await createTestApp(
+      { ADMIN_EMAILS: admin.email, ...options.env },
+      {
+        ...extra,
+        async seed(db) {
+          if (options.shipsToTestAddress) await shipsToTestAddress(db);
+          await seed?.(db);
+        },
+      },
+    );
+    admin.cookie = (await signUpAdmin(built, fieldsOf(admin))).cookie;
+    for (const account of Object.values<TestAccount>(customers)) {
+      account.cookie = (await signUp(built.app, fieldsOf(account))).cookie;
+    }
+  });
+  afterAll(() => t.close());
+
+  return { t, admin, ...customers };
+}

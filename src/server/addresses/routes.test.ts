@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { testAppWithAdmin } from "../../../tests/support/store";
+import { expect, test } from "vitest";
+import { signUp } from "../../../tests/support/accounts";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { MAX_ADDRESSES } from "../../contract/addresses";
 
-let t: TestApp;
-let admin: TestAccount;
-
-beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin("addresses-admin@example.com"));
-});
-afterAll(() => t.close());
+const { t, admin } = storeForTests({ admin: "addresses-admin@example.com" });
 
 const call = requestsAs(() => t.app);
 

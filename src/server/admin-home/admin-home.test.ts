@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signIn, signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { expect, test } from "vitest";
+import { signIn, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
 import { unpaidOrders } from "../../../tests/support/invoices";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { createTestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import type { AdminHome } from "../../contract/admin-home";
 import { lowStockEmails } from "./tables";
 import { orders } from "../orders/tables";
@@ -17,17 +18,12 @@ import { user } from "../users/tables";
 import { createAdminHomeService } from "./service";
 import { createLowStockMail } from "./mail";
 
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "home-admin@example.com" });
-  admin = await signUpAdmin(t, { email: "home-admin@example.com" });
-  customer = await signUp(t.app, { email: "home-customer@example.com" });
+const { t, admin, customer } = storeForTests({
+  admin: "home-admin@example.com",
+  customers: { customer: { email: "home-customer@example.com" } },
 });
-afterAll(async () => t?.close());
 
 const as = (a: TestAccount) => ({ cookie: a.cookie });
 async function home(): Promise<AdminHome> {

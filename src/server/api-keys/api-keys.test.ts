@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { signUpAdmin } from "../../../tests/support/accounts";
 import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { markOrderPaid } from "../../../tests/support/invoices";
 import { multipart } from "../../../tests/support/multipart";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { createAnotherProcess, createTestApp, type TestApp } from "../../../tests/support/test-app";
 import {
   apiKeyMessages as say,
@@ -31,16 +31,13 @@ import { apiKeys } from "./tables";
 // `Authorization: Bearer` on the store's routes: scopes, refusals, the cookie ignored, revocation
 // on every process, the rate limit, 2FA not asked of keys, and the audit log naming the key.
 
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
 const ADMIN_EMAIL = "api-keys-admin@example.com";
 
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin(ADMIN_EMAIL));
-  customer = await signUp(t.app);
+const { t, admin, customer } = storeForTests({
+  admin: ADMIN_EMAIL,
+  shipsToTestAddress: true,
+  customers: { customer: {} },
 });
-afterAll(() => t.close());
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 const call = (

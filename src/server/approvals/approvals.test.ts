@@ -1,14 +1,13 @@
 import { eq, sql, type SQL } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { auditRowsOf } from "../../../tests/support/audit";
 import type { TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { openPayment } from "../../../tests/support/payments";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { approvalMessages } from "../../contract/approvals";
 import { orders } from "../orders/tables";
@@ -23,8 +22,6 @@ import { createOrderMail } from "../orders/mail";
  */
 
 type Member = TestAccount & { id: string };
-let t: TestApp;
-let admin: TestAccount;
 let owner: Member;
 let secondOwner: Member;
 let buyer: Member;
@@ -33,14 +30,16 @@ const MINUTE = 60_000;
 /** An order's number as emails show it. */
 const ref = (id: string) => id.slice(0, 8).toUpperCase();
 
+const { t, admin } = storeForTests({
+  admin: "approvals-admin@example.com",
+  shipsToTestAddress: true,
+});
 beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("approvals-admin@example.com"));
   companyId = (await createCompany(t.app, admin)).id;
   owner = await joinCompany(t.app, admin, companyId, "owner");
   secondOwner = await joinCompany(t.app, admin, companyId, "owner");
   buyer = await joinCompany(t.app, owner, companyId, "buyer");
 });
-afterAll(() => t.close());
 
 async function setLimits(
   who: Member,

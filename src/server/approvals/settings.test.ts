@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { approvalSettingsMessages, type ApprovalSettings } from "../../contract/approvals";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import type { TestAccount } from "../../../tests/support/accounts";
 import { approvalServiceAt, orderOverTheLimit } from "../../../tests/support/approvals";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { companyWithBuyer, setOrderLimit } from "../../../tests/support/trade";
 import { adminAuditLog } from "../audit/tables";
 import { approvalWindowEnd } from "../inventory/holds";
@@ -19,26 +18,26 @@ import { approvalSettings } from "./tables";
  */
 
 type Member = TestAccount & { id: string };
-let t: TestApp;
-let admin: TestAccount;
 let owner: Member;
 let buyer: Member;
-let customer: TestAccount;
 const HOUR = 3_600_000;
 const SETTINGS = "/api/approvals/settings";
 
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("settings-admin@example.com", {
+const { t, admin, customer } = storeForTests({
+  admin: "settings-admin@example.com",
+  shipsToTestAddress: true,
+  customers: { customer: {} },
+  env: {
     APPROVAL_WINDOW_BUSINESS_DAYS: "4",
     APPROVAL_REMINDER_HOURS: "20",
-  }));
-  customer = await signUp(t.app);
+  },
+});
+beforeAll(async () => {
   const company = await companyWithBuyer(t.app, admin);
   ({ owner, buyer } = company);
   const limit = await setOrderLimit(t.app, owner, company.id, buyer.id, 100);
   expect(limit.statusCode, limit.body).toBe(200);
 });
-afterAll(() => t.close());
 
 const call = (who: TestAccount | null, method: "GET" | "PUT", payload?: unknown) =>
   t.app.inject({

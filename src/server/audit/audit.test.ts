@@ -1,17 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { expect, test } from "vitest";
 import { placeTestOrder } from "../../../tests/support/destination";
 import { caliperProductBody, insertProduct } from "../../../tests/support/factories";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import type { AuditEntry } from "../../contract/audit";
 import { adminAuditLog } from "./tables";
-
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
 
 const call = (method: "POST" | "PATCH" | "DELETE" | "GET", url: string, payload?: object) =>
   t.app.inject({ method, url, headers: sessionHeaders(admin), ...(payload && { payload }) });
@@ -19,14 +13,14 @@ const rowCount = async () => (await t.database.db.select().from(adminAuditLog)).
 const newest = async (n: number): Promise<AuditEntry[]> =>
   (await call("GET", `/api/audit?limit=${n}`)).json();
 
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin({
+const { t, admin, customer } = storeForTests({
+  admin: {
     email: "audit-admin@example.com",
     name: "Audra Admin",
-  }));
-  customer = await signUp(t.app, { name: "Casey" });
+  },
+  shipsToTestAddress: true,
+  customers: { customer: { name: "Casey" } },
 });
-afterAll(() => t.close());
 
 test("product create, edit and delete are logged with who, what and the product", async () => {
   const partNumber = `PW-A-${randomUUID().slice(0, 8)}`.toUpperCase();

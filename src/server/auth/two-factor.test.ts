@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { cookieHeader, type TestAccount } from "../../../tests/support/accounts";
-import { testAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { expect, test } from "vitest";
+import { cookieHeader } from "../../../tests/support/accounts";
+import { storeForTests } from "../../../tests/support/store";
 import { totpCode } from "../../../tests/support/totp";
 import { ADMIN_2FA_MESSAGE } from "./guards";
 
-let t: TestApp;
-let admin: TestAccount;
-
-beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin(
-    { email: "totp-admin@example.com", name: "Tess Admin" },
-    { ADMIN_2FA_REQUIRED: "true" },
-  ));
+const { t, admin } = storeForTests({
+  admin: { email: "totp-admin@example.com", name: "Tess Admin" },
+  env: { ADMIN_2FA_REQUIRED: "true" },
 });
-afterAll(() => t.close());
 
 const post = (url: string, payload: object, cookie?: string) =>
   t.app.inject({ method: "POST", url, payload, headers: cookie ? { cookie } : {} });

@@ -1,10 +1,8 @@
 import { Readable } from "node:stream";
 import { and, desc, eq, like, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { TestAccount } from "../../../tests/support/accounts";
+import { describe, expect, test } from "vitest";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
-import { testAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import type { ApiKeyIssued, ApiScope } from "../../contract/api-keys";
 import {
   bulkMessages as say,
@@ -22,17 +20,12 @@ import { priceListEntries, priceLists } from "../pricing/tables";
 // run that changes nothing, the audit row, the caches, API keys, and bad bodies (media type, size,
 // header, CSV, NDJSON): clear 4xx answers, never a 500.
 
-let t: TestApp;
-let admin: TestAccount;
 const ADMIN_EMAIL = "bulk-admin@example.com";
 let n = 0;
 /** A fresh part number of this file. */
 const pn = () => `BLK-${process.pid}-${++n}`;
 
-beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin(ADMIN_EMAIL));
-});
-afterAll(() => t.close());
+const { t, admin } = storeForTests({ admin: ADMIN_EMAIL });
 
 const CSV = "text/csv";
 const NDJSON = "application/x-ndjson";

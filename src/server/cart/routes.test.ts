@@ -1,25 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { tradeMinimumsForRetail } from "../../../tests/support/trade";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { MAX_CART_LINES } from "../../contract/cart";
 import { orders } from "../orders/tables";
 import { products } from "../catalog/tables";
 import { user } from "../users/tables";
 
-let t: TestApp;
-let admin: TestAccount;
-
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("cart-admin@example.com"));
-});
-afterAll(() => t.close());
+const { t, admin } = storeForTests({ admin: "cart-admin@example.com", shipsToTestAddress: true });
 
 const call = requestsAs(() => t.app);
 const put = (who: TestAccount, productId: string, qty: number) =>

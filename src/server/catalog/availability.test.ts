@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
+import { beforeAll, expect, test } from "vitest";
+import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
 import type { ProductDetail, ProductListItem } from "../../contract/products";
 import type { PartPage } from "../../contract/parts";
 import type { QuickOrderResult } from "../../contract/quick-order";
@@ -12,19 +13,16 @@ import { partSlug } from "../../contract/paths";
 // page answers and quick order's lines carry where a part is on sale and its backorder offer, and
 // the read cache forgets them when a policy, supply or a location's stock changes.
 
-let t: TestApp;
-let admin: TestAccount;
 let buyer: TestAccount;
 let home: string;
 let chicago: string;
 const code = `CHI${process.pid % 1000}`;
 
+const { t, admin } = storeForTests({
+  admin: "avail-admin@example.com",
+  env: { AUTH_RATE_LIMIT_PER_IP: "1000" },
+});
 beforeAll(async () => {
-  t = await createTestApp({
-    ADMIN_EMAILS: "avail-admin@example.com",
-    AUTH_RATE_LIMIT_PER_IP: "1000",
-  });
-  admin = await signUpAdmin(t, { email: "avail-admin@example.com" });
   buyer = await signUpTrusted(t);
   home = (
     await t.database.db.execute<{ id: string }>(sql`select id from stock_locations where is_home`)
@@ -38,14 +36,8 @@ beforeAll(async () => {
   expect(res.statusCode).toBe(201);
   chicago = res.json<{ id: string }>().id;
 });
-afterAll(() => t.close());
 
-const as = (
-  who: { cookie: string } | null,
-  method: "GET" | "PUT" | "POST",
-  url: string,
-  payload?: object,
-) => t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, payload });
+const as = requestsAs(() => t.app);
 
 async function ok<T>(
   res: Promise<{ statusCode: number; json<U>(): U; body: string }>,

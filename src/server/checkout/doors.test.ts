@@ -1,9 +1,9 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { beforeAll, expect, test } from "vitest";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { orderMessages } from "../../contract/orders";
 
 // Issue 48: one price for one order, whatever the door. The same part in the same quantity to the
@@ -11,8 +11,6 @@ import { orderMessages } from "../../contract/orders";
 // page's total and its order (a saved address, one given whole, the default address), the cart's
 // checkout and an accepted quote priced at the buyer's own price.
 
-let t: TestApp;
-let admin: TestAccount;
 let productId: string;
 let companyId: string;
 
@@ -40,9 +38,8 @@ const places = [
 ];
 const spec = { phonrNo: "5550100", Address: "typed by the customer" };
 
+const { t, admin } = storeForTests({ admin: "doors-admin@example.com" });
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "doors-admin@example.com" });
-  admin = await signUpAdmin(t, { email: "doors-admin@example.com" });
   const zones = [
     {
       name: "United States",
@@ -97,7 +94,6 @@ beforeAll(async () => {
   const list = await createPriceList(t.app, admin, [{ productId, unitPrice: 11.5 }]);
   companyId = (await createCompany(t.app, admin, { priceListId: list.id })).id;
 });
-afterAll(() => t.close());
 
 /** Places through one door, checks the order's total, and deletes it (its stock comes back). */
 async function placed(who: TestAccount, door: Promise<{ order: { _id: string; total: number } }>) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { requestsAs } from "../../../tests/support/requests";
 import {
   TEST_SHIP_TO,
   shipsToTestAddress,
@@ -20,9 +21,7 @@ import { baseVehicles, vehicleMakes, vehicleModels } from "../vehicles/tables";
 let t: TestApp;
 let standardId: string;
 
-type Method = "GET" | "POST" | "PUT";
-const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+const call = requestsAs(() => t.app);
 
 /** The statements the app's pool sent while `work` ran, in order, one line each. */
 async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { beforeAll, expect, test } from "vitest";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { requestsAs } from "../../../tests/support/requests";
 import { insertProduct } from "../../../tests/support/factories";
 import { orderMessages } from "../../contract/orders";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { AUSTIN_ADDRESS } from "../../../tests/support/destination";
 import { standardFreeOver, usZoneForm } from "../../../tests/support/shipping-forms";
 import { orders } from "../orders/tables";
@@ -12,14 +13,10 @@ import { products } from "../catalog/tables";
 // Shipping and tax from the admin's zones and rates to the customer's order, through the API:
 // the quote a visitor sees, the quote for a saved address, and the order the checkout places.
 
-let t: TestApp;
-let admin: TestAccount;
 let standardId: string;
 let expressId: string;
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+const call = requestsAs(() => t.app);
 
 const texas = AUSTIN_ADDRESS;
 /** The zone's second method, by weight, as the admin saves it and reads it back. */
@@ -33,9 +30,8 @@ const express = {
   ],
 };
 
+const { t, admin } = storeForTests({ admin: "money-admin@example.com" });
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "money-admin@example.com" });
-  admin = await signUpAdmin(t, { email: "money-admin@example.com" });
   const us = await call(
     admin,
     "POST",
@@ -58,7 +54,6 @@ beforeAll(async () => {
     expect((await call(admin, "POST", "/api/tax-rates", rate)).statusCode).toBe(201);
   }
 });
-afterAll(() => t.close());
 
 /** The cart's quote (POST /api/cart/quote) for the saved address `addressId`, by Express. */
 const expressQuote = async (who: TestAccount, addressId: string) =>

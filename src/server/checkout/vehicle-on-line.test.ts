@@ -1,10 +1,11 @@
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { beforeAll, expect, test } from "vitest";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { requestsAs } from "../../../tests/support/requests";
+import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { pdfText } from "../../../tests/support/pdf-text";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { vehicleMessages } from "../../contract/vehicles";
 import {
@@ -20,16 +21,13 @@ import { products } from "../catalog/tables";
 
 /** The vehicle on the order line (docs/vehicle-on-line.md), through the API. */
 
-let t: TestApp;
-let admin: TestAccount;
 let corolla: { year: number; make: number; model: number };
 let baseVehicleId: number;
 let engine18: number;
 let engineOther: number;
 
+const { t, admin } = storeForTests({ admin: "vol-admin@example.com", shipsToTestAddress: true });
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "vol-admin@example.com" }, { seed: shipsToTestAddress });
-  admin = await signUpAdmin(t, { email: "vol-admin@example.com" });
   const db = t.database.db;
   const [make] = await db.insert(vehicleMakes).values({ name: "Toyota" }).returning();
   const [model] = await db
@@ -48,11 +46,8 @@ beforeAll(async () => {
   engine18 = e18!.id;
   engineOther = eOther!.id;
 });
-afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PUT" | "PATCH";
-const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: who ? { cookie: who.cookie } : {} });
+const call = requestsAs(() => t.app);
 const delivery = { phonrNo: "5550100", Address: "1 Dock Road", shipTo: TEST_SHIP_TO };
 const orderOne = (who: TestAccount, productId: string, extra: object = {}) =>
   call(who, "POST", "/api/orders", { productId, orderQty: 2, ...delivery, ...extra });

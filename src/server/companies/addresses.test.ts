@@ -1,11 +1,10 @@
 import { and, asc, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { beforeAll, expect, test } from "vitest";
+import { signUp } from "../../../tests/support/accounts";
 import { AUSTIN_DOCK } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
-import { testAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { addressMessages } from "../../contract/addresses";
 import { companyAddressMessages, MAX_COMPANY_ADDRESSES } from "../../contract/companies";
@@ -16,8 +15,6 @@ import { orders } from "../orders/tables";
 // A company's ship-to addresses (docs/companies.md): managed by admins and owners,
 // listed by members, and delivered to at checkout exactly as an own address is.
 
-let t: TestApp;
-let admin: TestAccount;
 let standardId: string;
 
 const call = requestsAs(() => t.app);
@@ -35,8 +32,8 @@ const texas = {
 const texasFormatted =
   "Receiving dock, Fleet Garage, 100 Congress Ave, Austin, TX 78701, United States";
 
+const { t, admin } = storeForTests({ admin: "shipto-admin@example.com" });
 beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin("shipto-admin@example.com"));
   const us = await call(admin, "POST", "/api/shipping-zones", {
     name: "United States",
     countries: ["US"],
@@ -51,7 +48,6 @@ beforeAll(async () => {
     expect((await call(admin, "POST", "/api/tax-rates", rate)).statusCode).toBe(201);
   }
 });
-afterAll(() => t.close());
 
 async function companyWithOwnerAndBuyer() {
   const company = await createCompany(t.app, admin);

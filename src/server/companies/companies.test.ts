@@ -1,10 +1,9 @@
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { requestsAs } from "../../../tests/support/requests";
-import { testAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { expectTooManyRequests } from "../../../tests/support/too-many";
 import {
   createCompany,
@@ -18,12 +17,7 @@ import { INVITATION_LIMITS } from "./routes";
 import { adminAuditLog } from "../audit/tables";
 import { companyInvitations, companyMembers } from "./tables";
 
-let t: TestApp;
-let admin: TestAccount;
-beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin("companies-admin@example.com"));
-});
-afterAll(() => t.close());
+const { t, admin } = storeForTests({ admin: "companies-admin@example.com" });
 
 const req = requestsAs(() => t.app);
 

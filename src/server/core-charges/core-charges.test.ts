@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { pdfText } from "../../../tests/support/pdf-text";
-import { testAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { AUSTIN_ADDRESS, flatUsShipping, texasSalesTax } from "../../../tests/support/destination";
 import { coreDepositMessages } from "../../contract/core-charges";
@@ -21,25 +20,25 @@ import { testCardRefunds } from "../payments/tables";
 // cart show it, the checkout charges it as its own untaxed line, the invoice and the emails show
 // it, and a core return refunds it (not the part, no stock back) within the core window.
 
-let t: TestApp;
-let admin: TestAccount;
 const DAY = 24 * 60 * 60 * 1000;
 
 const call = requestsAs(() => t.app);
 
 const texas = AUSTIN_ADDRESS;
 
-beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin("core-admin@example.com", {
+const { t, admin } = storeForTests({
+  admin: "core-admin@example.com",
+  env: {
     RETURN_WINDOW_DAYS: "30",
     CORE_RETURN_WINDOW_DAYS: "90",
-  }));
+  },
+});
+beforeAll(async () => {
   const zone = await flatUsShipping(t.app, admin, 10, "3-5 days");
   expect(zone.statusCode, zone.body).toBe(201);
   const rate = await texasSalesTax(t.app, admin, 10);
   expect(rate.statusCode, rate.body).toBe(201);
 });
-afterAll(() => t.close());
 
 const stockOf = (id: string) => availableQuantityOf(t.database.db, id);
 

@@ -1,11 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { orderAndCharge } from "../../../tests/support/payments";
-import { testAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { idempotencyMessages } from "../../contract/idempotency";
 import { orderMessages } from "../../contract/orders";
 import { products } from "../catalog/tables";
@@ -19,55 +18,46 @@ import { idempotencyKeys } from "./tables";
 // again with its key and answered what it was answered the first time, done once. The rules
 // one by one (waits, deadlines, failures, a stopped process): idempotent-routes.test.ts.
 
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
-let other: TestAccount;
 const HOUR = 3600_000;
 
-beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin(
-    "idem-admin@example.com",
-    {},
-    {
-      seed: async (db) => {
-        await shipsToTestAddress(db);
-        // For the hourly sweep, which runs once as the store starts: one key past its 24
-        // hours, one within them.
-        await db.insert(user).values({
-          id: "idem-sweep-user",
-          name: "Sweep",
-          email: "idem-sweep@example.com",
-        });
-        const row = {
-          userId: "idem-sweep-user",
-          route: "POST /api/orders",
-          requestHash: "h",
-          state: "done" as const,
-          statusCode: 201,
-          response: "{}",
-        };
-        await db.insert(idempotencyKeys).values([
-          {
-            ...row,
-            key: "expired",
-            createdAt: new Date(Date.now() - 25 * HOUR),
-            expiresAt: new Date(Date.now() - HOUR),
-          },
-          {
-            ...row,
-            key: "kept",
-            createdAt: new Date(Date.now() - HOUR),
-            expiresAt: new Date(Date.now() + 23 * HOUR),
-          },
-        ]);
-      },
+const { t, admin, customer, other } = storeForTests({
+  admin: "idem-admin@example.com",
+  customers: { customer: {}, other: {} },
+  extra: {
+    seed: async (db) => {
+      await shipsToTestAddress(db);
+      // For the hourly sweep, which runs once as the store starts: one key past its 24
+      // hours, one within them.
+      await db.insert(user).values({
+        id: "idem-sweep-user",
+        name: "Sweep",
+        email: "idem-sweep@example.com",
+      });
+      const row = {
+        userId: "idem-sweep-user",
+        route: "POST /api/orders",
+        requestHash: "h",
+        state: "done" as const,
+        statusCode: 201,
+        response: "{}",
+      };
+      await db.insert(idempotencyKeys).values([
+        {
+          ...row,
+          key: "expired",
+          createdAt: new Date(Date.now() - 25 * HOUR),
+          expiresAt: new Date(Date.now() - HOUR),
+        },
+        {
+          ...row,
+          key: "kept",
+          createdAt: new Date(Date.now() - HOUR),
+          expiresAt: new Date(Date.now() + 23 * HOUR),
+        },
+      ]);
     },
-  ));
-  customer = await signUp(t.app);
-  other = await signUp(t.app);
+  },
 });
-afterAll(() => t.close());
 
 type Method = "GET" | "POST" | "PUT" | "PATCH";
 const call = (who: TestAccount, method: Method, url: string, payload?: object, key?: string) =>

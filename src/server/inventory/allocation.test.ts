@@ -1,13 +1,12 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
+import { expect, test } from "vitest";
+import { signUpTrusted } from "../../../tests/support/accounts";
 import { placeTestOrder } from "../../../tests/support/destination";
 import { backorderHelpers } from "../../../tests/support/backorders";
 import { insertProduct } from "../../../tests/support/factories";
 import { stockAtLocations } from "../../../tests/support/location-stock";
 import { payWithTestCard } from "../../../tests/support/payments";
-import type { TestApp } from "../../../tests/support/test-app";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { orderMessages } from "../../contract/orders";
 import { productFieldMessages } from "../../contract/products";
 import { shipmentMessages } from "../../contract/shipments";
@@ -15,15 +14,13 @@ import { shipmentMessages } from "../../contract/shipments";
 // Stock by location (docs/inventory.md "Allocation"), through the API: where an order's units are
 // allocated, where they go back, where they ship from, and the sums under concurrent orders.
 
-let t: TestApp;
-let admin: TestAccount;
-
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("stock-admin@example.com", {
+const { t, admin } = storeForTests({
+  admin: "stock-admin@example.com",
+  shipsToTestAddress: true,
+  env: {
     AUTH_RATE_LIMIT_PER_IP: "1000",
-  }));
+  },
 });
-afterAll(() => t.close());
 
 let n = 0;
 /** A location, as the admin's Locations page writes it; `serves` like `US/OR` or `US`. */

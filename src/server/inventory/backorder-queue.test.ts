@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
 import { queueSteps } from "../../../tests/support/backorder-queue";
 import { insertProduct } from "../../../tests/support/factories";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import type { AdminHome } from "../../contract/admin-home";
 import type { QueuedBackorder } from "../../contract/backorder-queue";
 import type { Order } from "../../contract/orders";
@@ -13,19 +12,20 @@ import type { Order } from "../../contract/orders";
 // waiting line across parts, first placed first, with its buyer, part, units and date; by part,
 // by a search, paged; a line leaves it when supply fills it or its order is cancelled.
 
-let t: TestApp;
-let admin: TestAccount;
 let h: ReturnType<typeof queueSteps>;
 let home: string;
 
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("queue-admin@example.com", {
+const { t, admin } = storeForTests({
+  admin: "queue-admin@example.com",
+  shipsToTestAddress: true,
+  env: {
     AUTH_RATE_LIMIT_PER_IP: "1000",
-  }));
+  },
+});
+beforeAll(async () => {
   h = queueSteps(t, () => admin);
   home = await h.homeLocation();
 });
-afterAll(() => t.close());
 
 async function queue(query = "") {
   const res = await h.as(admin, "GET", `/api/backorders${query}`);

@@ -1,13 +1,12 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
+import { beforeAll, expect, test } from "vitest";
+import { signUpTrusted } from "../../../tests/support/accounts";
 import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { stockAtLocations } from "../../../tests/support/location-stock";
 import { multipart } from "../../../tests/support/multipart";
 import { refusal } from "../../../tests/support/refusal";
-import type { TestApp } from "../../../tests/support/test-app";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { supplyMessages, type SupplyCreate } from "../../contract/supply";
 import { createSupplyService, type SupplyService } from "./supply";
 import { importSupply } from "./supply-csv";
@@ -15,19 +14,20 @@ import { importSupply } from "./supply-csv";
 // Incoming supply (docs/inventory.md "Incoming supply"): entered, re-dated, received into a
 // location's stock on sale, cancelled, imported from a CSV, and received while orders race it.
 
-let t: TestApp;
-let admin: TestAccount;
 let supply: SupplyService;
 let announced = 0;
 const actor = { id: "supply-admin", email: "supply-admin@example.com" };
 
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("supply-admin@example.com", {
+const { t, admin } = storeForTests({
+  admin: "supply-admin@example.com",
+  shipsToTestAddress: true,
+  env: {
     AUTH_RATE_LIMIT_PER_IP: "1000",
-  }));
+  },
+});
+beforeAll(async () => {
   supply = createSupplyService(t.database.db, () => (announced += 1));
 });
-afterAll(() => t.close());
 
 let n = 0;
 /** A location serving Oregon (or none), active unless said; its id and code. */

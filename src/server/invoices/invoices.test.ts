@@ -1,16 +1,15 @@
 import { count, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { markOrderPaid, payAllInParallel, unpaidOrders } from "../../../tests/support/invoices";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { orderAndCharge } from "../../../tests/support/payments";
 import { pdfText } from "../../../tests/support/pdf-text";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { invoiceMessages } from "../../contract/invoices";
 import { companies, companyMembers } from "../companies/tables";
 import { invoices } from "./tables";
@@ -27,22 +26,17 @@ const seller = {
   email: "accounts@partsworks.example",
 };
 
-let t: TestApp;
-let customer: TestAccount;
-let other: TestAccount;
-let admin: TestAccount;
-
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("invoice-admin@example.com", {
+const { t, admin, customer, other } = storeForTests({
+  admin: "invoice-admin@example.com",
+  shipsToTestAddress: true,
+  customers: { customer: {}, other: {} },
+  env: {
     SELLER_NAME: seller.name,
     SELLER_ADDRESS: seller.address.join("|"),
     SELLER_TAX_ID: seller.taxId,
     SELLER_EMAIL: seller.email,
-  }));
-  customer = await signUp(t.app);
-  other = await signUp(t.app);
+  },
 });
-afterAll(() => t.close());
 
 const get = (url: string, who?: TestAccount) =>
   t.app.inject({ method: "GET", url, headers: sessionHeaders(who) });

@@ -1,17 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { orderOfNewPart } from "../../../tests/support/part-orders";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { products } from "../catalog/tables";
-
-let t: TestApp;
-let customer: TestAccount;
-let other: TestAccount;
-let admin: TestAccount;
 
 async function placeOrder(who: TestAccount, name: string, qty = 2, priceCents = 1000) {
   const { res, product } = await orderOfNewPart(t, who, qty, {
@@ -32,12 +26,14 @@ const changeStatus = (id: string, status: string, who?: TestAccount) =>
     payload: { status },
   });
 
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("orders-boss@example.com"));
-  customer = await signUp(t.app, { email: "casey.orders@example.com" });
-  other = await signUp(t.app, { email: "olly.orders@example.com" });
+const { t, admin, customer, other } = storeForTests({
+  admin: "orders-boss@example.com",
+  shipsToTestAddress: true,
+  customers: {
+    customer: { email: "casey.orders@example.com" },
+    other: { email: "olly.orders@example.com" },
+  },
 });
-afterAll(() => t.close());
 
 describe("authorisation of the admin order routes", () => {
   test.each(["/api/orders/all", "/api/orders/overview"])("GET %s", async (url) => {

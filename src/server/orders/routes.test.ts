@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { beforeAll, describe, expect, test } from "vitest";
+import type { TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { tradeMinimumsForRetail } from "../../../tests/support/trade";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 
-let t: TestApp;
-let customer: TestAccount;
-let other: TestAccount;
-let admin: TestAccount;
-
+const { t, admin, customer, other } = storeForTests({
+  admin: "orders-admin@example.com",
+  shipsToTestAddress: true,
+  customers: { customer: { name: "Casey" }, other: { name: "Olly" } },
+});
 beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("orders-admin@example.com"));
-  customer = await signUp(t.app, { name: "Casey" });
-  other = await signUp(t.app, { name: "Olly" });
   // Their orders go to their address book's default (the typed Address and phone kept as sent).
   for (const who of [customer, other]) {
     const saved = await t.app.inject({
@@ -27,7 +23,6 @@ beforeAll(async () => {
     expect(saved.statusCode).toBe(201);
   }
 });
-afterAll(() => t.close());
 
 const place = (payload: object, who?: TestAccount) =>
   t.app.inject({ method: "POST", url: "/api/orders", headers: sessionHeaders(who), payload });

@@ -1,10 +1,9 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { orderOfNewPart } from "../../../tests/support/part-orders";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { trackingMessages } from "../../contract/shipping-carriers";
 import { adminAuditLog } from "../audit/tables";
@@ -20,9 +19,7 @@ import { loadConfig } from "../config";
 // Shipment tracking (docs/shipments.md): PATCH /api/orders/:id/status with a carrier and
 // a tracking number. The emails are tested in src/server/mail/order-mail.test.ts.
 
-let t: TestApp;
 let customer: TestAccount;
-let admin: TestAccount;
 
 /** A paid order of a new customer (one each: placing orders is rate limited per account). */
 async function paidOrder(): Promise<string> {
@@ -48,10 +45,10 @@ const changeStatus = (id: string, payload: Record<string, unknown>) =>
 const rowOf = async (id: string) =>
   (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("tracking-boss@example.com"));
+const { t, admin } = storeForTests({
+  admin: "tracking-boss@example.com",
+  shipsToTestAddress: true,
 });
-afterAll(() => t.close());
 
 test("shipped with UPS and a tracking number: stored normalised, linked, shown to the customer, in the audit log", async () => {
   const id = await paidOrder();

@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { expect, test } from "vitest";
 import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { cancelOrderAsAdmin, openPayment } from "../../../tests/support/payments";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { cancelledPaymentMessages } from "../../contract/orders";
 import { createInventory } from "../inventory/service";
 import { orders } from "../orders/tables";
@@ -16,15 +14,11 @@ import { createExpireHolds } from "../workflows/expire-holds";
  * answered "its hold on the stock ran out".
  */
 
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
-
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("cancelled-pay-admin@example.com"));
-  customer = await signUp(t.app, { email: "cancelled-pay-customer@example.com" });
+const { t, admin, customer } = storeForTests({
+  admin: "cancelled-pay-admin@example.com",
+  shipsToTestAddress: true,
+  customers: { customer: { email: "cancelled-pay-customer@example.com" } },
 });
-afterAll(() => t.close());
 
 async function unpaidOrder(): Promise<string> {
   const part = await insertProduct(t.database.db, { priceCents: 900, availableQuantity: 10 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { shipsToTestAddress } from "../../../tests/support/destination";
 import { orderOfNewPart } from "../../../tests/support/part-orders";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { shippingAppWithAdmin, storeForTests } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
 import { expectTooManyRequests } from "../../../tests/support/too-many";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
@@ -19,17 +19,11 @@ async function placeOrder(t: TestApp, who: TestAccount, priceCents = 1999, qty =
 }
 
 describe("the test-card gateway", () => {
-  let t: TestApp;
-  let customer: TestAccount;
-  let other: TestAccount;
-  let admin: TestAccount;
-
-  beforeAll(async () => {
-    ({ t, admin } = await shippingAppWithAdmin("pay-admin@example.com"));
-    customer = await signUp(t.app);
-    other = await signUp(t.app);
+  const { t, admin, customer, other } = storeForTests({
+    admin: "pay-admin@example.com",
+    shipsToTestAddress: true,
+    customers: { customer: {}, other: {} },
   });
-  afterAll(() => t.close());
 
   const intent = (orderId: string, who?: TestAccount, extra: object = {}) =>
     t.app.inject({

@@ -1,11 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { expect, test } from "vitest";
 import { insertProduct } from "../../../tests/support/factories";
 import { orderAndCharge, cancelOrderAsAdmin } from "../../../tests/support/payments";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { createInventory } from "../inventory/service";
 import { invoices } from "../invoices/tables";
 import { createInvoiceService } from "../invoices/service";
@@ -21,17 +19,14 @@ import { createTestCardGateway } from "./test-card-gateway";
  * applied to its order, or kept as refund due when the order cannot take it.
  */
 
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
 const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("reconcile-admin@example.com"));
-  customer = await signUp(t.app, { email: "reconcile-customer@example.com" });
+const { t, admin, customer } = storeForTests({
+  admin: "reconcile-admin@example.com",
+  shipsToTestAddress: true,
+  customers: { customer: { email: "reconcile-customer@example.com" } },
 });
-afterAll(() => t.close());
 
 /** What the reconciliation job runs (payments/reconcile-job.ts), over the test-card gateway. */
 const reconcile = () =>

@@ -1,12 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { orderAndCharge, cancelOrderAsAdmin } from "../../../tests/support/payments";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { paymentRefundMessages, type RefundDue } from "../../contract/payments";
 import { adminAuditLog } from "../audit/tables";
 import { payments, testCardRefunds } from "./tables";
@@ -21,19 +20,17 @@ import { createTestCardGateway } from "./test-card-gateway";
  * app's test-card gateway and mail queue, and through the service with a gateway that fails.
  */
 
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
-let other: TestAccount;
 const silent = { warn: () => {}, error: () => {} };
 const actor = { id: "refund-admin-id", email: "refund-admin@example.com" };
 
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("refund-admin@example.com"));
-  customer = await signUp(t.app, { email: "refund-customer@example.com" });
-  other = await signUp(t.app, { email: "refund-other@example.com" });
+const { t, admin, customer, other } = storeForTests({
+  admin: "refund-admin@example.com",
+  shipsToTestAddress: true,
+  customers: {
+    customer: { email: "refund-customer@example.com" },
+    other: { email: "refund-other@example.com" },
+  },
 });
-afterAll(() => t.close());
 
 const call = requestsAs(() => t.app);
 

@@ -1,23 +1,22 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { beforeAll, describe, expect, test } from "vitest";
+import { signUp } from "../../../tests/support/accounts";
 import { texasSalesTax } from "../../../tests/support/destination";
 import { createDiscountCode } from "../../../tests/support/discount-codes";
 import { insertProduct } from "../../../tests/support/factories";
 import { requestsAs } from "../../../tests/support/requests";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { discountCodeMessages as msg } from "../../contract/discount-codes";
 import { GARAGE_GROUP_ID } from "./tables";
 
 /** A buyer's discount code in the cart and its quote (docs/pricing.md "Discount codes"). */
 describe("a discount code in the cart", () => {
-  let t: TestApp;
-  let admin: TestAccount;
+  const { t, admin } = storeForTests({
+    admin: "codes-cart-admin@example.com",
+    shipsToTestAddress: true,
+  });
   beforeAll(async () => {
-    ({ t, admin } = await shippingAppWithAdmin("codes-cart-admin@example.com"));
     expect((await texasSalesTax(t.app, admin, 8.25)).statusCode).toBe(201);
   });
-  afterAll(() => t.close());
   const req = requestsAs(() => t.app);
   let n = 0;
   const fresh = () => `K${process.pid}X${++n}`;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { checkoutToTestAddress } from "../../../tests/support/destination";
 import { createDiscountCode } from "../../../tests/support/discount-codes";
@@ -8,8 +8,7 @@ import { waitForMail } from "../../../tests/support/mailbox";
 import { cancelOrderAsAdmin, payWithTestCard } from "../../../tests/support/payments";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { requestsAs } from "../../../tests/support/requests";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { discountCodeMessages as msg } from "../../contract/discount-codes";
 import { invoices } from "../invoices/tables";
 import { orderItems } from "../orders/tables";
@@ -19,12 +18,10 @@ import { cartDiscountCodes, discountCodes, discountRedemptions } from "./tables"
 
 /** An order placed with a discount code (docs/pricing.md "Discount codes"). */
 describe("checking out with a discount code", () => {
-  let t: TestApp;
-  let admin: TestAccount;
-  beforeAll(async () => {
-    ({ t, admin } = await shippingAppWithAdmin("codes-checkout-admin@example.com"));
+  const { t, admin } = storeForTests({
+    admin: "codes-checkout-admin@example.com",
+    shipsToTestAddress: true,
   });
-  afterAll(() => t.close());
   const req = requestsAs(() => t.app);
   let n = 0;
   async function code(body: object): Promise<{ code: string; id: string }> {

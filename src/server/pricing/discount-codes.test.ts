@@ -1,11 +1,10 @@
 import fc from "fast-check";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpVerified, type TestAccount } from "../../../tests/support/accounts";
+import { describe, expect, test } from "vitest";
+import { signUp, signUpVerified } from "../../../tests/support/accounts";
 import { insertBareOrder, insertProduct } from "../../../tests/support/factories";
 import { requestsAs } from "../../../tests/support/requests";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { discountCodeMessages as msg } from "../../contract/discount-codes";
 import { adminAuditLog } from "../audit/tables";
 import { HttpError } from "../errors";
@@ -141,12 +140,10 @@ describe("the rule, pure", () => {
 });
 
 describe("discount codes through the API", () => {
-  let t: TestApp;
-  let admin: TestAccount;
-  beforeAll(async () => {
-    ({ t, admin } = await shippingAppWithAdmin("codes-admin@example.com"));
+  const { t, admin } = storeForTests({
+    admin: "codes-admin@example.com",
+    shipsToTestAddress: true,
   });
-  afterAll(() => t.close());
   const req = requestsAs(() => t.app);
   let n = 0;
   const fresh = () => `C${process.pid}X${++n}`;

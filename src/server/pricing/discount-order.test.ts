@@ -1,13 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { createDiscountCode } from "../../../tests/support/discount-codes";
 import { insertProduct } from "../../../tests/support/factories";
 import { requestsAs } from "../../../tests/support/requests";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { discountCodeMessages as msg } from "../../contract/discount-codes";
 import { quoteMessages } from "../../contract/quotes";
 import { orderItems } from "../orders/tables";
@@ -18,12 +17,10 @@ import { discountRedemptions } from "./tables";
  * page's order panel), and its total, `POST /api/orders/total` (docs/pricing.md "Discount codes").
  */
 describe("a discount code on the one-product order", () => {
-  let t: TestApp;
-  let admin: TestAccount;
-  beforeAll(async () => {
-    ({ t, admin } = await shippingAppWithAdmin("codes-order-admin@example.com"));
+  const { t, admin } = storeForTests({
+    admin: "codes-order-admin@example.com",
+    shipsToTestAddress: true,
   });
-  afterAll(() => t.close());
   const req = requestsAs(() => t.app);
   let n = 0;
   async function code(body: object): Promise<{ code: string; id: string }> {

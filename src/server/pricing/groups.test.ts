@@ -1,12 +1,11 @@
 import fc from "fast-check";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { describe, expect, test } from "vitest";
+import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { checkoutTestCart, placeTestOrder } from "../../../tests/support/destination";
 import { requestsAs } from "../../../tests/support/requests";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { createPriceList, joinCompany } from "../../../tests/support/trade";
 import { customerGroupMessages } from "../../contract/customer-groups";
 import { adminAuditLog } from "../audit/tables";
@@ -146,12 +145,10 @@ describe("the rule, pure", () => {
 });
 
 describe("groups, rules and quantities through the API", () => {
-  let t: TestApp;
-  let admin: TestAccount;
-  beforeAll(async () => {
-    ({ t, admin } = await shippingAppWithAdmin("groups-admin@example.com"));
+  const { t, admin } = storeForTests({
+    admin: "groups-admin@example.com",
+    shipsToTestAddress: true,
   });
-  afterAll(() => t.close());
   const req = requestsAs(() => t.app);
   let n = 0;
   const brand = () => `Brand${process.pid}x${++n}`;

@@ -1,10 +1,9 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
+import { beforeAll, describe, expect, test } from "vitest";
+import { signUpVerified } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import type { Market } from "../../contract/markets";
 import { partSlug } from "../../contract/paths";
 import { DeliveryCountries } from "./delivery-countries";
@@ -22,8 +21,6 @@ import { createRequestMarkets, marketCookie, marketQuery } from "./request-marke
 const BERLIN = { ...TEST_SHIP_TO, city: "Berlin", region: "", postalCode: "10115", country: "DE" };
 
 describe("the doors in the market the buyer chose", () => {
-  let t: TestApp;
-  let admin: TestAccount;
   let europe: Market;
   let partId: string;
   let slug: string;
@@ -54,10 +51,14 @@ describe("the doors in the market the buyer chose", () => {
       ...changes,
     });
 
-  beforeAll(async () => {
-    ({ t, admin } = await shippingAppWithAdmin("market-doors-admin@example.com", {
+  const { t, admin } = storeForTests({
+    admin: "market-doors-admin@example.com",
+    shipsToTestAddress: true,
+    env: {
       MARKET_CHOICE: "true",
-    }));
+    },
+  });
+  beforeAll(async () => {
     const markets: Market[] = (await send("GET", "/api/markets", admin.cookie)).json();
     europe = markets.find((m) => m.code === "EU")!;
     const changed = await changeEurope({});
@@ -72,7 +73,6 @@ describe("the doors in the market the buyer chose", () => {
     partId = part.id;
     slug = partSlug(part.partNumber, part.name).toLowerCase();
   });
-  afterAll(() => t.close());
 
   test("?market= sets the remembered cookie; the cookie then chooses; an unknown hint is passed over", async () => {
     // The site config tells the web to show the picker.

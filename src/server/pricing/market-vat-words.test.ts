@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { requestsAs } from "../../../tests/support/requests";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { partSlug } from "../../contract/paths";
 import type { ProductListItem } from "../../contract/products";
@@ -18,8 +17,6 @@ import { GARAGE_GROUP_ID } from "./tables";
  * its lines: `cartVatNote`), and neither for a trade buyer, whose prices are net.
  */
 describe("the words beside a consumer's gross prices", () => {
-  let t: TestApp;
-  let admin: TestAccount;
   let partId: string;
   let slug: string;
   const req = requestsAs(() => t.app);
@@ -31,10 +28,14 @@ describe("the words beside a consumer's gross prices", () => {
       .json<ProductListItem[]>()
       .find((p) => p._id === partId);
 
-  beforeAll(async () => {
-    ({ t, admin } = await shippingAppWithAdmin("vat-words-admin@example.com", {
+  const { t, admin } = storeForTests({
+    admin: "vat-words-admin@example.com",
+    shipsToTestAddress: true,
+    env: {
       MARKET_CHOICE: "true",
-    }));
+    },
+  });
+  beforeAll(async () => {
     const rate = await req(admin, "POST", "/api/tax-rates", {
       country: "DE",
       region: "",
@@ -48,7 +49,6 @@ describe("the words beside a consumer's gross prices", () => {
     partId = part.id;
     slug = partSlug(part.partNumber, part.name).toLowerCase();
   });
-  afterAll(() => t.close());
 
   const included = { rateMillipercent: 19000, note: "incl. 19 % VAT" };
 

@@ -1,12 +1,11 @@
 import fc from "fast-check";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { describe, expect, test } from "vitest";
+import type { TestAccount } from "../../../tests/support/accounts";
 import { requestsAs } from "../../../tests/support/requests";
 import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { marketMessages, roundingRules, type Market } from "../../contract/markets";
 import { adminAuditLog } from "../audit/tables";
 import { orders } from "../orders/tables";
@@ -81,14 +80,11 @@ describe("conversion, pure", () => {
 });
 
 describe("markets, on the database", () => {
-  let t: TestApp;
-  let admin: TestAccount;
-  let customer: TestAccount;
-  beforeAll(async () => {
-    ({ t, admin } = await shippingAppWithAdmin("markets-admin@example.com"));
-    customer = await signUp(t.app);
+  const { t, admin, customer } = storeForTests({
+    admin: "markets-admin@example.com",
+    shipsToTestAddress: true,
+    customers: { customer: {} },
   });
-  afterAll(() => t.close());
   const req = requestsAs(() => t.app);
   let n = 0;
   // Countries no seeded or tested market has: each new market takes the next.

@@ -1,11 +1,10 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { checkoutTestCart, placeTestOrder } from "../../../tests/support/destination";
 import { requestsAs } from "../../../tests/support/requests";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { joinCompany } from "../../../tests/support/trade";
 import { customerGroupMessages } from "../../contract/customer-groups";
 import { adminAuditLog } from "../audit/tables";
@@ -15,12 +14,10 @@ import { GARAGE_GROUP_ID, RETAIL_GROUP_ID } from "./tables";
 // customer in no company pays.
 const FLEET_GROUP_ID = "00000000-0000-4000-8000-000000000003";
 
-let t: TestApp;
-let admin: TestAccount;
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("own-group-admin@example.com"));
+const { t, admin } = storeForTests({
+  admin: "own-group-admin@example.com",
+  shipsToTestAddress: true,
 });
-afterAll(() => t.close());
 const req = requestsAs(() => t.app);
 let n = 0;
 

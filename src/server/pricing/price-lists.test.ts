@@ -1,11 +1,10 @@
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { checkoutTestCart, orderToTestAddress } from "../../../tests/support/destination";
 import { requestsAs } from "../../../tests/support/requests";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { priceListMessages } from "../../contract/pricing";
 import { adminAuditLog } from "../audit/tables";
@@ -13,12 +12,10 @@ import { orderItems } from "../orders/tables";
 import { products } from "../catalog/tables";
 import { readEntriesCsv } from "./price-lists";
 
-let t: TestApp;
-let admin: TestAccount;
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("pricing-admin@example.com"));
+const { t, admin } = storeForTests({
+  admin: "pricing-admin@example.com",
+  shipsToTestAddress: true,
 });
-afterAll(() => t.close());
 
 const req = requestsAs(() => t.app);
 

@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { describe, expect, test } from "vitest";
+import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { checkoutTestCart, orderToTestAddress } from "../../../tests/support/destination";
 import { requestsAs } from "../../../tests/support/requests";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { priceBreakMessages } from "../../contract/pricing";
 import { productFieldMessages } from "../../contract/products";
@@ -16,14 +15,11 @@ import { products } from "../catalog/tables";
 
 /** Public (store-wide) quantity breaks on products: docs/pricing.md. */
 
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("breaks-admin@example.com"));
-  customer = await signUp(t.app);
+const { t, admin, customer } = storeForTests({
+  admin: "breaks-admin@example.com",
+  shipsToTestAddress: true,
+  customers: { customer: {} },
 });
-afterAll(() => t.close());
 
 const req = requestsAs(() => t.app);
 

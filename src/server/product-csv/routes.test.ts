@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import type { TestAccount } from "../../../tests/support/accounts";
+import { expect, test } from "vitest";
 import { multipart, postNotMultipart } from "../../../tests/support/multipart";
-import { testAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { MAX_CSV_BYTES } from "../../contract/product-csv";
 
-let t: TestApp;
-let admin: TestAccount;
-beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin({ email: "csv-admin@example.com", name: "Casey" }));
-});
-afterAll(() => t.close());
+const { t, admin } = storeForTests({ admin: { email: "csv-admin@example.com", name: "Casey" } });
 
 const upload = (url: string, data: Buffer) => {
   const body = multipart({ data, filename: "products.csv", type: "text/csv", field: "file" });

@@ -1,13 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { addGermanVat, BERLIN_SHIP_TO, changeMarket } from "../../../tests/support/markets";
 import { requestsAs } from "../../../tests/support/requests";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { companyWithBuyer, setOrderLimit, type Member } from "../../../tests/support/trade";
 import type { Market } from "../../contract/markets";
 import { quoteMessages, type Quote } from "../../contract/quotes";
@@ -26,8 +25,6 @@ import { quotes } from "./tables";
 
 const BERLIN = BERLIN_SHIP_TO;
 
-let t: TestApp;
-let admin: TestAccount;
 let europe: Market;
 let company: { id: string; owner: Member; buyer: Member };
 const call = requestsAs(() => t.app);
@@ -38,10 +35,14 @@ const inMarket = (who: TestAccount, code: string) => ({ cookie: `${who.cookie}; 
 const changeEurope = (changes: { rate?: number; pricesIncludeTax?: boolean }) =>
   changeMarket(t.app, admin, europe, { pricesIncludeTax: false, ...changes });
 
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("quote-market-admin@example.com", {
+const { t, admin } = storeForTests({
+  admin: "quote-market-admin@example.com",
+  shipsToTestAddress: true,
+  env: {
     MARKET_CHOICE: "true",
-  }));
+  },
+});
+beforeAll(async () => {
   const markets = (await call(admin, "GET", "/api/markets")).json<Market[]>();
   europe = markets.find((m) => m.code === "EU")!;
   expect((await changeEurope({})).statusCode).toBe(200);
@@ -53,7 +54,6 @@ beforeAll(async () => {
   expect(zone.statusCode).toBe(201);
   company = await companyWithBuyer(t.app, admin);
 });
-afterAll(() => t.close());
 
 /** A fresh $25.86 part (€23.79 at 0.92), 100 on sale. */
 const part = () =>

@@ -1,13 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { auditRowsOf } from "../../../tests/support/audit";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { TEST_SHIP_TO, AUSTIN_ADDRESS, texasSalesTax } from "../../../tests/support/destination";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import {
   companyWithBuyerAndViewer,
   createCompany,
@@ -27,22 +26,19 @@ import { quotes } from "./tables";
  */
 
 type Member = TestAccount & { id: string };
-let t: TestApp;
-let admin: TestAccount;
 let owner: Member;
 let buyer: Member;
 let viewer: Member;
 let otherBuyer: Member;
 let loner: TestAccount;
 
+const { t, admin } = storeForTests({ admin: "quotes-admin@example.com", shipsToTestAddress: true });
 beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("quotes-admin@example.com"));
   ({ owner, buyer, viewer } = await companyWithBuyerAndViewer(t.app, admin));
   const other = (await createCompany(t.app, admin)).id;
   otherBuyer = await joinCompany(t.app, admin, other, "buyer");
   loner = await signUp(t.app, { email: "quotes-loner@example.com" });
 });
-afterAll(() => t.close());
 
 const call = requestsAs(() => t.app);
 

@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { describe, expect, test } from "vitest";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { orderAndCharge, paidOrderOfNewPart, shipAsAdmin } from "../../../tests/support/payments";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import {
   returnMessages,
   type ReceivedCondition,
@@ -123,17 +121,14 @@ test("the Contact page's settings: lines split at |, the returns address default
 });
 
 describe("through the API", () => {
-  let t: TestApp;
-  let admin: TestAccount;
-  let customer: TestAccount;
-
-  beforeAll(async () => {
-    ({ t, admin } = await shippingAppWithAdmin("rma-admin@example.com", {
+  const { t, admin, customer } = storeForTests({
+    admin: "rma-admin@example.com",
+    shipsToTestAddress: true,
+    customers: { customer: { email: "rma-customer@example.com" } },
+    env: {
       RETURNS_ADDRESS: "Returns, Dock 4|1 Test Road",
-    }));
-    customer = await signUp(t.app, { email: "rma-customer@example.com" });
+    },
   });
-  afterAll(() => t.close());
 
   const call = requestsAs(() => t.app);
   const stockOf = async (id: string) =>

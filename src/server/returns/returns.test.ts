@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { expect, test } from "vitest";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { creditNotesOf } from "../../../tests/support/invoices";
@@ -11,9 +10,8 @@ import {
   testCardRefundsOf,
   testCardRefundsOfIntent,
 } from "../../../tests/support/payments";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { returnMessages } from "../../contract/returns";
 import { adminAuditLog } from "../audit/tables";
 import { orders } from "../orders/tables";
@@ -31,22 +29,21 @@ import { createRefunds } from "../workflows/refund";
 
 /** Returns, refunds and credit notes (docs/returns.md) through the API and the service. */
 
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
-let other: TestAccount;
 const DAY = 24 * 60 * 60 * 1000;
 const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 const silent = { error: () => {} };
 
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("returns-admin@example.com", {
+const { t, admin, customer, other } = storeForTests({
+  admin: "returns-admin@example.com",
+  shipsToTestAddress: true,
+  customers: {
+    customer: { email: "returns-customer@example.com" },
+    other: { email: "returns-other@example.com" },
+  },
+  env: {
     RETURN_WINDOW_DAYS: "30",
-  }));
-  customer = await signUp(t.app, { email: "returns-customer@example.com" });
-  other = await signUp(t.app, { email: "returns-other@example.com" });
+  },
 });
-afterAll(() => t.close());
 
 const call = requestsAs(() => t.app);
 

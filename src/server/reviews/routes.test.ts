@@ -1,29 +1,29 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { signUpBuyer } from "../../../tests/support/buyers";
 import { insertReview } from "../../../tests/support/factories";
 import { shipsToTestAddress } from "../../../tests/support/destination";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs, sendMalformedJson, sessionHeaders } from "../../../tests/support/requests";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { createTestApp } from "../../../tests/support/test-app";
 import { reviews } from "./tables";
 
-let t: TestApp;
 let customer: TestAccount;
 let other: TestAccount;
-let admin: TestAccount;
 
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin({
+const { t, admin } = storeForTests({
+  admin: {
     email: "the-admin@example.com",
     name: "The Admin",
-  }));
+  },
+  shipsToTestAddress: true,
+});
+beforeAll(async () => {
   // Both have a paid order: their reviews are published at once (verified buyers).
   customer = await signUpBuyer(t, { name: "Casey Customer" });
   other = await signUpBuyer(t, { name: "Other Customer" });
 });
-afterAll(() => t.close());
 
 const call = requestsAs(() => t.app);
 

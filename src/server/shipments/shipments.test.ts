@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { auditRowsOf } from "../../../tests/support/audit";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
+import { requestsAs } from "../../../tests/support/requests";
 import { returnMessages } from "../../contract/returns";
 import { shipmentMessages } from "../../contract/shipments";
 import { trackingMessages } from "../../contract/shipping-carriers";
@@ -14,23 +14,18 @@ import { user } from "../users/tables";
 // Partial shipment of lines (docs/shipments.md), through the API: the rules, the order's
 // status, the emails and audit, the whole-order ship, cancelling, concurrency and returns.
 
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
-let other: TestAccount;
 const DAY = 24 * 60 * 60 * 1000;
 
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "ship-admin@example.com", RETURN_WINDOW_DAYS: "30" });
-  admin = await signUpAdmin(t, { email: "ship-admin@example.com" });
-  customer = await signUp(t.app, { email: "ship-customer@example.com" });
-  other = await signUp(t.app, { email: "ship-other@example.com" });
+const { t, admin, customer, other } = storeForTests({
+  admin: "ship-admin@example.com",
+  customers: {
+    customer: { email: "ship-customer@example.com" },
+    other: { email: "ship-other@example.com" },
+  },
+  env: { RETURN_WINDOW_DAYS: "30" },
 });
-afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PATCH";
-const call = (who: TestAccount | undefined, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who ? { cookie: who.cookie } : {}, payload });
+const call = requestsAs(() => t.app);
 const ship = (orderId: string, body: object, who = admin) =>
   call(who, "POST", `/api/orders/${orderId}/shipments`, body);
 const UPS = { carrier: "ups", trackingNumber: "1z 999aa1 0123456784" };

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
+import { beforeAll, expect, test } from "vitest";
+import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
 import { backorderHelpers } from "../../../tests/support/backorders";
 import { checkoutToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { watchQueries } from "../../../tests/support/query-spy";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import type { Order } from "../../contract/orders";
 import type { OrderDeliveryPromise } from "../../contract/shipping";
 import { isStockOrCheckChanged } from "../inventory/service";
@@ -16,8 +16,6 @@ import { deliveryEstimate } from "./delivery";
 // with the order"): from where the placement allocated the parts and its backorders' dates; the
 // order page's words while the order stands, and the order-placed email.
 
-let t: TestApp;
-let admin: TestAccount;
 let h: ReturnType<typeof backorderHelpers>;
 let standard: string;
 let pickup: string;
@@ -25,9 +23,11 @@ let portland: string;
 let home: string;
 const transit = { transitMinDays: 2, transitMaxDays: 4 };
 
+const { t, admin } = storeForTests({
+  admin: "dp-admin@example.com",
+  env: { AUTH_RATE_LIMIT_PER_IP: "1000" },
+});
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "dp-admin@example.com", AUTH_RATE_LIMIT_PER_IP: "1000" });
-  admin = await signUpAdmin(t, { email: "dp-admin@example.com" });
   h = backorderHelpers(t, () => admin);
   const zone = await h.as(admin, "POST", "/api/shipping-zones", {
     name: "Oregon",
@@ -56,7 +56,6 @@ beforeAll(async () => {
   portland = location.json<{ id: string }>().id;
   home = await h.homeLocation();
 });
-afterAll(() => t.close());
 
 /** The cart checked out by `methodId` to the test address (Oregon), at the total it states. */
 async function checkout(

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { beforeAll, expect, test } from "vitest";
 import { backorderHelpers } from "../../../tests/support/backorders";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import type { Cart } from "../../contract/cart";
 import { locationMessages } from "../../contract/locations";
 import { shippingMessages } from "../../contract/shipping";
@@ -12,16 +11,15 @@ import { deliveryEstimate } from "./delivery";
 // API: the admin sets a location's dispatch days and a method's transit days; the quote's
 // options say when the parts arrive and from where.
 
-let t: TestApp;
-let admin: TestAccount;
 let h: ReturnType<typeof backorderHelpers>;
 
+const { t, admin } = storeForTests({
+  admin: "dq-admin@example.com",
+  env: { AUTH_RATE_LIMIT_PER_IP: "1000" },
+});
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "dq-admin@example.com", AUTH_RATE_LIMIT_PER_IP: "1000" });
-  admin = await signUpAdmin(t, { email: "dq-admin@example.com" });
   h = backorderHelpers(t, () => admin);
 });
-afterAll(() => t.close());
 
 /** The quote, and the moments just before and after it was asked (its "now" is between). */
 const quote = async (items: { productId: string; qty: number }[]) => {

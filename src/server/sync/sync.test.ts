@@ -1,9 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { TestAccount } from "../../../tests/support/accounts";
+import { describe, expect, test } from "vitest";
 import { markOrderPaid, unpaidOrders } from "../../../tests/support/invoices";
-import { testAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import type { ApiKeyIssued } from "../../contract/api-keys";
 import {
   bulkMessages as say,
@@ -18,15 +16,10 @@ import { cursorOf } from "./service";
 // first, paged; a change made again moves the order to the end; a transaction that commits late
 // is never skipped; a cursor this API did not give is a 400.
 
-let t: TestApp;
-let admin: TestAccount;
 const ADMIN_EMAIL = "sync-admin@example.com";
 const seller = { name: "Sync Seller", address: ["1 Road"], taxId: null, email: null };
 
-beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin(ADMIN_EMAIL));
-});
-afterAll(() => t.close());
+const { t, admin } = storeForTests({ admin: ADMIN_EMAIL });
 
 const get = (url: string, headers: Record<string, string> = { cookie: admin.cookie }) =>
   t.app.inject({ url: `/api${url}`, headers });

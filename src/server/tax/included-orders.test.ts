@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
@@ -9,8 +9,7 @@ import { addGermanVat } from "../../../tests/support/markets";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { payWithTestCard, testCardRefundsOf } from "../../../tests/support/payments";
 import { requestsAs } from "../../../tests/support/requests";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { companyAddressInputSchema } from "../../contract/addresses";
 import type { Market } from "../../contract/markets";
@@ -33,8 +32,6 @@ import { productPrice } from "../pricing/routes";
  * buyer in the same market pays net prices with the tax added.
  */
 
-let t: TestApp;
-let admin: TestAccount;
 let europe: Market;
 const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 const req = requestsAs(() => t.app);
@@ -48,8 +45,11 @@ const berlin = () =>
     country: "DE",
   });
 
+const { t, admin } = storeForTests({
+  admin: "vat-included-admin@example.com",
+  shipsToTestAddress: true,
+});
 beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("vat-included-admin@example.com"));
   europe = ((await req(admin, "GET", "/api/markets")).json() as Market[]).find(
     (m) => m.code === "EU",
   )!;
@@ -63,7 +63,6 @@ beforeAll(async () => {
   const rate = await addGermanVat(t.app, admin);
   expect(rate.statusCode).toBe(201);
 });
-afterAll(() => t.close());
 
 const checkout = () =>
   createCheckout(createInventory(t.database.db), {

@@ -1,27 +1,22 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { beforeAll, expect, test } from "vitest";
+import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { testAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
 import { standardFreeOver, usZoneForm } from "../../../tests/support/shipping-forms";
-import type { TestApp } from "../../../tests/support/test-app";
 import { POSTAL_PATTERN_MESSAGE, taxMessages } from "../../contract/tax";
 
 // Tax rates by postal code through the API: the admin's routes (bad input refused, never a 500),
 // the CSV import, and the rate a checkout charges for a Manhattan address.
 
-let t: TestApp;
-let admin: TestAccount;
-
 const call = requestsAs(() => t.app);
 
+const { t, admin } = storeForTests({ admin: "postal-admin@example.com" });
 beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin("postal-admin@example.com"));
   // Shipping free over $50: the orders below pay tax on their part alone.
   const zone = await call(admin, "POST", "/api/shipping-zones", usZoneForm(standardFreeOver(50)));
   expect(zone.statusCode, zone.body).toBe(201);
 });
-afterAll(() => t.close());
 
 /** A tax rate's body in the state of Washington (US, WA). */
 const inWashington = (rate: { postalCode?: string; name: string; rate: number }) => ({

@@ -1,13 +1,12 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { markOrderPaid } from "../../../tests/support/invoices";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { checkoutTestCart, orderToTestAddress } from "../../../tests/support/destination";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { companyWithBuyer, createCompany, joinCompany } from "../../../tests/support/trade";
 import { termsMessages } from "../../contract/terms";
 import { adminAuditLog } from "../audit/tables";
@@ -26,19 +25,16 @@ import { createTermsService } from "./service";
  */
 
 type Member = TestAccount & { id: string };
-let t: TestApp;
-let admin: TestAccount;
 let companyId: string;
 let owner: Member;
 let buyer: Member;
 const DAY = 24 * 60 * 60 * 1000;
 const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 
+const { t, admin } = storeForTests({ admin: "terms-admin@example.com", shipsToTestAddress: true });
 beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("terms-admin@example.com"));
   ({ id: companyId, owner, buyer } = await companyWithBuyer(t.app, admin));
 });
-afterAll(() => t.close());
 
 const call = requestsAs(() => t.app);
 

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import type { TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { companyWithBuyer } from "../../../tests/support/trade";
 import type { Order } from "../../contract/orders";
 import { paymentWords } from "../../contract/payment-words";
@@ -17,12 +16,10 @@ import { paymentWords } from "../../contract/payment-words";
  */
 
 type Member = TestAccount & { id: string };
-let t: TestApp;
-let admin: TestAccount;
 let buyer: Member;
 
+const { t, admin } = storeForTests({ admin: "words-admin@example.com", shipsToTestAddress: true });
 beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("words-admin@example.com"));
   const company = await companyWithBuyer(t.app, admin);
   buyer = company.buyer;
   const res = await call(admin, "PATCH", `/api/companies/${company.id}`, {
@@ -31,7 +28,6 @@ beforeAll(async () => {
   });
   expect(res.statusCode, res.body).toBe(200);
 });
-afterAll(() => t.close());
 
 const call = requestsAs(() => t.app);
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { signIn, signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct, insertReview } from "../../../tests/support/factories";
 import { placeTestOrder } from "../../../tests/support/destination";
-import { shippingAppWithAdmin, testAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests, testAppWithAdmin } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
@@ -52,22 +52,12 @@ async function roleOf(t: TestApp, email: string) {
 }
 
 describe("admin user management", () => {
-  let t: TestApp;
-  let api: ReturnType<typeof client>;
-  let admin: TestAccount;
-  let customer: TestAccount;
-  let other: TestAccount;
-
-  beforeAll(async () => {
-    ({ t, admin } = await shippingAppWithAdmin({
-      email: "users-admin@example.com",
-      name: "Uma Admin",
-    }));
-    api = client(t);
-    customer = await signUp(t.app, { name: "Casey Customer" });
-    other = await signUp(t.app, { name: "Olive Other" });
+  const { t, admin, customer, other } = storeForTests({
+    admin: { email: "users-admin@example.com", name: "Uma Admin" },
+    shipsToTestAddress: true,
+    customers: { customer: { name: "Casey Customer" }, other: { name: "Olive Other" } },
   });
-  afterAll(() => t.close());
+  const api = client(t);
 
   test("GET /api/users: anonymous 401, customers 403, admin 200", async () => {
     const anonymous = await api.list("");

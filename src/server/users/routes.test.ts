@@ -1,23 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { testAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { sendMalformedJson, sessionHeaders } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { user } from "./tables";
 import { createUserService } from "./service";
 
-let t: TestApp;
-let customer: TestAccount;
-let other: TestAccount;
-let admin: TestAccount;
-
-beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin({ email: "the-admin@example.com", name: "The Admin" }));
-  customer = await signUp(t.app, { name: "Casey Customer" });
-  other = await signUp(t.app, { name: "Other Customer" });
+const { t, admin, customer, other } = storeForTests({
+  admin: { email: "the-admin@example.com", name: "The Admin" },
+  customers: { customer: { name: "Casey Customer" }, other: { name: "Other Customer" } },
 });
-afterAll(() => t.close());
 
 const get = (url: string, who?: TestAccount) =>
   t.app.inject({ method: "GET", url, headers: sessionHeaders(who) });

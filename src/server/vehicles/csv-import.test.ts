@@ -1,9 +1,7 @@
 import { count, desc } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { TestAccount } from "../../../tests/support/accounts";
+import { beforeAll, describe, expect, test } from "vitest";
 import { multipart, postNotMultipart } from "../../../tests/support/multipart";
-import { testAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import {
   MAX_VEHICLE_CSV_ROWS,
   vehicleAdminMessages,
@@ -19,14 +17,11 @@ import { baseVehicleEngines, baseVehicles, vehicleEngines, vehicleMakes } from "
 import { readVehicleCsv } from "./vehicle-csv";
 
 // The vehicle CSV: export, check, import (docs/vehicles.md).
-let t: TestApp;
-let admin: TestAccount;
+const { t, admin } = storeForTests({ admin: "vehicle-csv-admin@example.com" });
 beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin("vehicle-csv-admin@example.com"));
   // The demo vehicles: several hundred base vehicles with their engines.
   await seedDemoFitment(t.database.db);
 });
-afterAll(() => t.close());
 
 const header = vehicleCsvColumns.join(",");
 const file = (...rows: string[]) => Buffer.from([header, ...rows].join("\n") + "\n");

@@ -1,8 +1,7 @@
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { testAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { vehicleMessages } from "../../contract/vehicles";
 import { baseVehicles } from "./tables";
 import { productFitments } from "../catalog/tables";
@@ -11,9 +10,7 @@ import { demoFitment, demoVehicles } from "./demo-vehicles";
 import { demoProducts } from "../catalog/demo-products";
 
 // The demo catalog and vehicles, through the API as the selector and the pages use it.
-let t: TestApp;
 let customer: TestAccount;
-let admin: TestAccount;
 let golf: { year: number; make: number; model: number };
 let tsi: number;
 let tdi: number;
@@ -38,8 +35,8 @@ interface Item {
   fit?: { fits: boolean; details: { position: string | null; note: string | null }[] };
 }
 
+const { t, admin } = storeForTests({ admin: "fitment-admin@example.com" });
 beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin("fitment-admin@example.com"));
   expect(await seedDemoData(t.database.db)).toBe(true);
   expect(await seedDemoFitment(t.database.db)).toBeGreaterThan(0);
   customer = await signUp(t.app);
@@ -51,7 +48,6 @@ beforeAll(async () => {
   tsi = engines.find((e) => e.name === "1.4 TSI")!.id;
   tdi = engines.find((e) => e.name === "2.0 TDI")!.id;
 });
-afterAll(() => t.close());
 
 /** The demo part numbers written to fit a model in a year (with this engine, or any). */
 function expectedFor(make: string, model: string, year: number, engine?: string) {

@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
 import { sql } from "../db/sql";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { expect, test } from "vitest";
+import { storeForTests } from "../../../tests/support/store";
 import { claimBody, shippedWarrantyOrder } from "../../../tests/support/warranty";
 import { requestsAs } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import {
   WARRANTY_DEADLINE_DEFAULTS,
   deadlineWords,
@@ -22,17 +20,14 @@ import { warrantyClaimEvents, warrantyDeadlineSettings } from "./tables";
  * side's days from the claim's last change of status, the admin's settings, the reminder job.
  */
 
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
 const DAY = 86_400_000;
 const SETTINGS = "/api/warranty/settings";
 
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("deadline-admin@example.com"));
-  customer = await signUp(t.app, { email: "deadline-customer@example.com" });
+const { t, admin, customer } = storeForTests({
+  admin: "deadline-admin@example.com",
+  shipsToTestAddress: true,
+  customers: { customer: { email: "deadline-customer@example.com" } },
 });
-afterAll(() => t.close());
 
 const call = requestsAs(() => t.app);
 

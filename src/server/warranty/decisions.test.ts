@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { expect, test } from "vitest";
 import { availableQuantityOf } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { claimBody, shippedWarrantyOrder } from "../../../tests/support/warranty";
 import { invoiceMessages } from "../../contract/invoices";
 import { paymentWords } from "../../contract/payment-words";
@@ -20,17 +18,14 @@ import { shippedUnits } from "../shipments/tables";
  * approved with a refund by the returns' rules or a $0 replacement order, once under races.
  */
 
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
-
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("decisions-admin@example.com", {
+const { t, admin, customer } = storeForTests({
+  admin: "decisions-admin@example.com",
+  shipsToTestAddress: true,
+  customers: { customer: { email: "decisions-customer@example.com" } },
+  env: {
     RETURNS_ADDRESS: "Returns|1 Dock Rd|Austin",
-  }));
-  customer = await signUp(t.app, { email: "decisions-customer@example.com" });
+  },
 });
-afterAll(() => t.close());
 
 const call = requestsAs(() => t.app);
 

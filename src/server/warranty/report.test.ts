@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { expect, test } from "vitest";
 import { insertProduct } from "../../../tests/support/factories";
 import { orderAndCharge } from "../../../tests/support/payments";
 import { multipart } from "../../../tests/support/multipart";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { claimBody } from "../../../tests/support/warranty";
 import { LOT_MESSAGE } from "../../contract/shipments";
 import { orders } from "../orders/tables";
@@ -17,15 +15,11 @@ import { warrantyClaims } from "./tables";
 
 /** Production lots on shipped lines and claims, and the warranty report (docs/warranty.md). */
 
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
-
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("report-admin@example.com"));
-  customer = await signUp(t.app, { email: "report-customer@example.com" });
+const { t, admin, customer } = storeForTests({
+  admin: "report-admin@example.com",
+  shipsToTestAddress: true,
+  customers: { customer: { email: "report-customer@example.com" } },
 });
-afterAll(() => t.close());
 
 const call = requestsAs(() => t.app);
 

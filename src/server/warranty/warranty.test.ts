@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { auditRowsOf } from "../../../tests/support/audit";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { type TestAccount } from "../../../tests/support/accounts";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { multipartFiles, tinyGif, tinyPng } from "../../../tests/support/multipart";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { claimBody, shippedWarrantyOrder, WARRANTY_VIN } from "../../../tests/support/warranty";
 import { dueDateWords } from "../../contract/payment-words";
@@ -16,17 +15,14 @@ import { warrantyEnd } from "./eligibility";
 
 /** Warranty claims (docs/warranty.md) through the API. */
 
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
-let other: TestAccount;
-
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("warranty-admin@example.com"));
-  customer = await signUp(t.app, { email: "warranty-customer@example.com" });
-  other = await signUp(t.app, { email: "warranty-other@example.com" });
+const { t, admin, customer, other } = storeForTests({
+  admin: "warranty-admin@example.com",
+  shipsToTestAddress: true,
+  customers: {
+    customer: { email: "warranty-customer@example.com" },
+    other: { email: "warranty-other@example.com" },
+  },
 });
-afterAll(() => t.close());
 
 const call = requestsAs(() => t.app);
 

@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
 import { backorderHelpers } from "../../../tests/support/backorders";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { payWithTestCard } from "../../../tests/support/payments";
-import type { TestApp } from "../../../tests/support/test-app";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { backorderMessages, type BackorderCancelled } from "../../contract/backorders";
 import type { Order } from "../../contract/orders";
 
@@ -14,19 +13,20 @@ import type { Order } from "../../contract/orders";
 // through the API: by its buyer or an admin, refunded with their tax and a credit note; the
 // queue moves up; the order ships, is shipped, or is cancelled whole when nothing else is left.
 
-let t: TestApp;
-let admin: TestAccount;
 let h: ReturnType<typeof backorderHelpers>;
 let home: string;
 
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("cancel-bo-admin@example.com", {
+const { t, admin } = storeForTests({
+  admin: "cancel-bo-admin@example.com",
+  shipsToTestAddress: true,
+  env: {
     AUTH_RATE_LIMIT_PER_IP: "1000",
-  }));
+  },
+});
+beforeAll(async () => {
   h = backorderHelpers(t, () => admin);
   home = await h.homeLocation();
 });
-afterAll(() => t.close());
 
 const cancelLine = (who: { cookie: string }, orderId: string, line: number) =>
   h.as(who, "DELETE", `/api/orders/${orderId}/backorders/${line}`);

@@ -1,10 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { expect, test } from "vitest";
 import { creditNotesOf } from "../../../tests/support/invoices";
 import { paidOrderOfNewPart, testCardRefundsOf } from "../../../tests/support/payments";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { adminAuditLog } from "../audit/tables";
 import { createInventory } from "../inventory/service";
 import { createOrderService } from "../orders/service";
@@ -21,17 +19,14 @@ import { createRefunds } from "./refund";
  * comes once it went through.
  */
 
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
 const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 const MINUTE = 60_000;
 
-beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin("refund-retry-admin@example.com"));
-  customer = await signUp(t.app, { email: "refund-retry-customer@example.com" });
+const { t, admin, customer } = storeForTests({
+  admin: "refund-retry-admin@example.com",
+  shipsToTestAddress: true,
+  customers: { customer: { email: "refund-retry-customer@example.com" } },
 });
-afterAll(() => t.close());
 
 /** The test-card gateway failing its next `failures` refunds the way a timeout does. */
 function failing(failures: number, refund?: PaymentGateway["refund"]): PaymentGateway {

@@ -1,9 +1,9 @@
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../../tests/support/accounts";
+import { beforeAll, describe, expect, test } from "vitest";
+import type { TestAccount } from "../../../../tests/support/accounts";
 import { insertProduct } from "../../../../tests/support/factories";
 import { answersOf, type Method } from "../../../../tests/support/requests";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
+import { storeForTests } from "../../../../tests/support/store";
 import { createTestDatabase } from "../../../../tests/support/test-database";
 import { products } from "../tables";
 import { seedDemoData } from "../../demo/seed";
@@ -22,16 +22,11 @@ import { attributeDefinitions, productAttributes } from "./tables";
 
 // Attribute definitions and products' values through the API, as the admin screens use them
 // (docs/attributes.md).
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
 
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "attribute-admin@example.com" });
-  admin = await signUpAdmin(t, { email: "attribute-admin@example.com" });
-  customer = await signUp(t.app);
+const { t, admin, customer } = storeForTests({
+  admin: "attribute-admin@example.com",
+  customers: { customer: {} },
 });
-afterAll(() => t.close());
 
 const call = (method: Method, url: string, payload?: object, who: TestAccount | null = admin) =>
   t.app.inject({
