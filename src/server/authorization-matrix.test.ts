@@ -167,6 +167,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const as = (who: TestAccount) => ({ cookie: who.cookie });
+/** `who` POSTs `payload` to `url`: set-up, not a call under test. */
+const post = (who: TestAccount, url: string, payload?: object) =>
+  t.app.inject({ method: "POST", url, headers: as(who), payload });
 
 /** A message in the demo mailbox (the sign-ups above each sent a verification email). */
 async function firstMessageId(): Promise<string> {
@@ -227,22 +230,12 @@ async function buyerQuote(sent = false): Promise<string> {
   // hourly budget of quote requests (quotes/limits.test.ts tests it), so it is forgotten first.
   await t.database.db.delete(rateLimit).where(like(rateLimit.key, "quotes:request:%"));
   const p = await fillCarts([accounts.buyer]);
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/quotes",
-    headers: as(accounts.buyer),
-    payload: { note: "Matrix quote" },
-  });
+  const res = await post(accounts.buyer, "/api/quotes", { note: "Matrix quote" });
   const id = res.json().id as string;
   if (sent) {
-    await t.app.inject({
-      method: "POST",
-      url: `/api/quotes/${id}/send`,
-      headers: as(accounts.admin),
-      payload: {
-        lines: [{ productId: p.id, unitPrice: 1 }],
-        expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-      },
+    await post(accounts.admin, `/api/quotes/${id}/send`, {
+      lines: [{ productId: p.id, unitPrice: 1 }],
+      expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
     });
   }
   return id;
@@ -258,12 +251,7 @@ const matrixSeller = { name: "Matrix Seller", address: ["1 Road"], taxId: null, 
 /** A new unpaid order of the customer's (or of another account's: the company's buyer). */
 async function customerOrder(who = accounts.customer): Promise<string> {
   const p = await freshProduct();
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: as(who),
-    payload: { ...matrixOrder, productId: p.id },
-  });
+  const res = await post(who, "/api/orders", { ...matrixOrder, productId: p.id });
   return res.json().order._id;
 }
 /**
@@ -306,20 +294,13 @@ async function customerShippedOrder(
 /** A new return of the customer's (requested; approved when asked). */
 async function customerReturn(approve = false): Promise<{ id: string; orderId: string }> {
   const orderId = await customerShippedOrder();
-  const res = await t.app.inject({
-    method: "POST",
-    url: `/api/orders/${orderId}/returns`,
-    headers: as(accounts.customer),
-    payload: { lines: [{ line: 1, qty: 1 }], reason: "damaged" },
+  const res = await post(accounts.customer, `/api/orders/${orderId}/returns`, {
+    lines: [{ line: 1, qty: 1 }],
+    reason: "damaged",
   });
   const id = res.json().id as string;
   if (approve) {
-    await t.app.inject({
-      method: "POST",
-      url: `/api/returns/${id}/decision`,
-      headers: as(accounts.admin),
-      payload: { decision: "approve" },
-    });
+    await post(accounts.admin, `/api/returns/${id}/decision`, { decision: "approve" });
   }
   return { id, orderId };
 }
@@ -327,12 +308,11 @@ async function customerReturn(approve = false): Promise<{ id: string; orderId: s
 const buyerShippedOrder = () => customerShippedOrder("shipped", accounts.buyer);
 /** A new warranty claim the company's buyer filed on their shipped order. */
 async function buyerClaim(): Promise<string> {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/warranty-claims",
-    headers: as(accounts.buyer),
-    payload: claimBody(await buyerShippedOrder()),
-  });
+  const res = await post(
+    accounts.buyer,
+    "/api/warranty-claims",
+    claimBody(await buyerShippedOrder()),
+  );
   return res.json().id as string;
 }
 /** The address of a photo of a new claim of the company's buyer (the field is a return's). */
@@ -447,11 +427,9 @@ async function customerCreditNote(): Promise<string> {
 let matrixListCount = 0;
 async function customerList(): Promise<{ id: string; productId: string }> {
   const p = await freshProduct();
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/lists",
-    headers: as(accounts.customer),
-    payload: { name: `Matrix list ${++matrixListCount}`, items: [{ productId: p.id, qty: 1 }] },
+  const res = await post(accounts.customer, "/api/lists", {
+    name: `Matrix list ${++matrixListCount}`,
+    items: [{ productId: p.id, qty: 1 }],
   });
   return { id: res.json().id, productId: p.id };
 }
@@ -461,12 +439,7 @@ const listOwner = (status: number) =>
 
 async function customerIntentSecret(): Promise<string> {
   const orderId = await customerOrder();
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/create-payment-intent",
-    headers: as(accounts.customer),
-    payload: { orderId },
-  });
+  const res = await post(accounts.customer, "/api/create-payment-intent", { orderId });
   return res.json().clientSecret;
 }
 async function userIdOf(who: TestAccount): Promise<string> {
@@ -556,12 +529,7 @@ const vehicleCsvUpload = (url: string) =>
   upload(url, csvFile("year,make,model\n2019,Matrix CSV make,Matrix CSV model\n", "vehicles.csv"));
 /** A vehicle in the customer's garage (saved again if a previous call removed it). */
 async function customerGarageVehicle(): Promise<string> {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/garage",
-    headers: as(accounts.customer),
-    payload: await demoGolf(),
-  });
+  const res = await post(accounts.customer, "/api/garage", await demoGolf());
   return res.json()[0].id;
 }
 const matrixAddress = {
@@ -575,12 +543,7 @@ const matrixAddress = {
 };
 /** A new address in the customer's address book. */
 async function customerAddress(): Promise<string> {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/user/addresses",
-    headers: as(accounts.customer),
-    payload: matrixAddress,
-  });
+  const res = await post(accounts.customer, "/api/user/addresses", matrixAddress);
   return res.json().id;
 }
 const matrixZone = () => ({
@@ -590,12 +553,7 @@ const matrixZone = () => ({
 });
 /** A new shipping zone, made by the admin. */
 async function freshZone(): Promise<string> {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/shipping-zones",
-    headers: as(accounts.admin),
-    payload: matrixZone(),
-  });
+  const res = await post(accounts.admin, "/api/shipping-zones", matrixZone());
   return res.json().id;
 }
 let matrixRegions = 0;
@@ -607,12 +565,7 @@ const matrixRate = () => ({
   rate: 5,
 });
 async function freshRate(): Promise<string> {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/tax-rates",
-    headers: as(accounts.admin),
-    payload: matrixRate(),
-  });
+  const res = await post(accounts.admin, "/api/tax-rates", matrixRate());
   return res.json().id;
 }
 let matrixLocations = 0;
@@ -625,12 +578,7 @@ const matrixLocation = () => ({
 });
 /** A new stock location, made by the admin. */
 async function freshLocation(): Promise<string> {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/locations",
-    headers: as(accounts.admin),
-    payload: matrixLocation(),
-  });
+  const res = await post(accounts.admin, "/api/locations", matrixLocation());
   return res.json().id;
 }
 /** The home location's id. */
@@ -641,18 +589,13 @@ async function homeLocationId(): Promise<string> {
 let matrixSupplies = 0;
 /** Open supply of a fresh product at a new location (its id), entered by the admin. */
 async function freshSupply(): Promise<string> {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/incoming-supply",
-    headers: as(accounts.admin),
-    payload: {
-      kind: "purchase_order",
-      reference: `MX-PO-${++matrixSupplies}`,
-      productId: (await freshProduct()).id,
-      locationId: await freshLocation(),
-      qty: 10,
-      expectedOn: "2027-01-12",
-    },
+  const res = await post(accounts.admin, "/api/incoming-supply", {
+    kind: "purchase_order",
+    reference: `MX-PO-${++matrixSupplies}`,
+    productId: (await freshProduct()).id,
+    locationId: await freshLocation(),
+    qty: 10,
+    expectedOn: "2027-01-12",
   });
   return res.json().id;
 }
@@ -686,12 +629,7 @@ async function awaitingApprovalOrder(): Promise<string> {
     .set({ orderLimitCents: 0 })
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, buyerId)));
   const p = await freshProduct();
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: as(accounts.buyer),
-    payload: { ...matrixOrder, productId: p.id },
-  });
+  const res = await post(accounts.buyer, "/api/orders", { ...matrixOrder, productId: p.id });
   if (res.json().order?.status !== "awaiting_approval") throw new Error(`order: ${res.body}`);
   return res.json().order._id;
 }
@@ -1858,11 +1796,9 @@ const rows: Row[] = [
     route: "DELETE /api/companies/:id/invitations/:invitationId",
     call: async () => {
       const { companyId } = trade;
-      const inv = await t.app.inject({
-        method: "POST",
-        url: `/api/companies/${companyId}/invitations`,
-        headers: as(accounts.admin),
-        payload: { email: `matrix-withdrawn-${++matrixNames}@example.com`, role: "viewer" },
+      const inv = await post(accounts.admin, `/api/companies/${companyId}/invitations`, {
+        email: `matrix-withdrawn-${++matrixNames}@example.com`,
+        role: "viewer",
       });
       return { url: `/api/companies/${companyId}/invitations/${inv.json().id}` };
     },
@@ -2249,22 +2185,17 @@ describe("API keys: a key of each scope against a route of every family", () => 
   const keyOf = {} as Record<KeyKind, string>;
   beforeAll(async () => {
     const make = async (name: string, scopes: ApiScope[]) => {
-      const res = await t.app.inject({
-        method: "POST",
-        url: "/api/api-keys",
-        headers: as(accounts.admin),
-        payload: { name: `${name} ${process.pid}`, scopes, rateLimitPerMinute: 100_000 },
+      const res = await post(accounts.admin, "/api/api-keys", {
+        name: `${name} ${process.pid}`,
+        scopes,
+        rateLimitPerMinute: 100_000,
       });
       expect(res.statusCode, res.body).toBe(201);
       return res.json<ApiKeyIssued>();
     };
     for (const scope of apiScopes) keyOf[scope] = (await make(`Matrix ${scope}`, [scope])).key;
     const revoked = await make("Matrix revoked", [...apiScopes]);
-    await t.app.inject({
-      method: "POST",
-      url: `/api/api-keys/${revoked.apiKey.id}/revoke`,
-      headers: as(accounts.admin),
-    });
+    await post(accounts.admin, `/api/api-keys/${revoked.apiKey.id}/revoke`);
     keyOf.revoked = revoked.key;
     const expired = await make("Matrix expired", [...apiScopes]);
     await t.database.db
