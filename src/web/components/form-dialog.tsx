@@ -1,4 +1,8 @@
 import type { BaseSyntheticEvent, ReactNode } from "react";
+import type { DefaultValues, FieldValues } from "react-hook-form";
+import type { z } from "zod";
+import { notify } from "../lib/notify";
+import { useApiForm } from "../lib/use-api-form";
 import { DialogButtons } from "./dialog-buttons";
 import { FormError } from "./form-field";
 import { Modal } from "./modal";
@@ -44,4 +48,39 @@ export function FormDialog({
       </form>
     </Modal>
   );
+}
+
+/**
+ * The form of a FormDialog that writes, says so and closes: `useApiForm` of `schema` from
+ * `defaultValues`, and `dialog`, what the FormDialog takes of it (spread as `{...dialog}`). Its
+ * submit awaits `write(values)` (the dialog held while `busy`: the mutation's `isPending`), shows
+ * what `said(answer, values)` returns, then closes the dialog; a refusal stays in the dialog.
+ */
+export function useFormDialog<Input extends FieldValues, Output extends FieldValues, Answer>(
+  schema: z.ZodType<Output, Input>,
+  defaultValues: DefaultValues<NoInfer<Input>>,
+  {
+    write,
+    busy,
+    said,
+    onClose,
+  }: {
+    write: (values: Output) => Promise<Answer>;
+    busy: boolean;
+    said: (answer: Answer, values: Output) => string;
+    onClose(): void;
+  },
+) {
+  const form = useApiForm(schema, { defaultValues });
+  const dialog = {
+    onClose,
+    busy,
+    formError: form.formError,
+    onSubmit: form.submitWith(async (values) => {
+      const answer = await write(values);
+      notify.success(said(answer, values));
+      onClose();
+    }),
+  };
+  return { ...form, dialog };
 }

@@ -4,11 +4,9 @@ import { locationCreateSchema, type Location } from "#contract/locations";
 import { paths } from "#contract/paths";
 import { ListTable, type Column } from "../../../components/data-table";
 import { RowButton } from "../../../components/edit-remove-buttons";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { FormField, wholeNumber } from "../../../components/form-field";
 import { Link } from "../../../components/link";
-import { notify } from "../../../lib/notify";
-import { useApiForm } from "../../../lib/use-api-form";
 import { useLocations, useProductSearch, useSaveLocation } from "../api/locations";
 import { AllocationPolicyForm } from "./allocation-policy";
 import { LocationTitle } from "./location-title";
@@ -177,23 +175,18 @@ export function LocationsPage() {
 
 function LocationDialog({ location, onClose }: { location?: Location; onClose(): void }) {
   const save = useSaveLocation();
-  const { register, field, submitWith, formError } = useApiForm(locationFormSchema, {
-    defaultValues: location ? toDraft(location) : blankLocation(),
-  });
-  const send = async (values: z.output<typeof locationFormSchema>) => {
-    const saved = await save.mutateAsync({ id: location?.id, location: values });
-    notify.success(location ? `${saved.code} saved` : `${saved.code} added`);
-    onClose();
-  };
+  const { register, field, dialog } = useFormDialog(
+    locationFormSchema,
+    location ? toDraft(location) : blankLocation(),
+    {
+      write: (values) => save.mutateAsync({ id: location?.id, location: values }),
+      busy: save.isPending,
+      said: (saved) => (location ? `${saved.code} saved` : `${saved.code} added`),
+      onClose,
+    },
+  );
   return (
-    <FormDialog
-      title={location ? `Edit ${location.code}` : "Add a location"}
-      named
-      onClose={onClose}
-      onSubmit={submitWith(send)}
-      busy={save.isPending}
-      formError={formError}
-    >
+    <FormDialog title={location ? `Edit ${location.code}` : "Add a location"} named {...dialog}>
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
         <FormField label="Code" placeholder="CHI" maxLength={12} {...field("code")} />
         <FormField label="Name" placeholder="Chicago warehouse" maxLength={80} {...field("name")} />

@@ -9,15 +9,13 @@ import {
 import { paths } from "#contract/paths";
 import { DataTable, ListTable, type Column } from "../../../components/data-table";
 import { RowButton } from "../../../components/edit-remove-buttons";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { FormField, wholeNumber } from "../../../components/form-field";
 import { Link } from "../../../components/link";
 import { QueryError } from "../../../components/query-error";
 import { SelectField } from "../../../components/select-field";
 import { PageSpinner } from "../../../components/spinner";
 import { formatDateTime } from "../../../lib/format";
-import { notify } from "../../../lib/notify";
-import { useApiForm } from "../../../lib/use-api-form";
 import { BackorderPolicy } from "./backorder-policy";
 import { LocationTitle } from "./location-title";
 import { useCountStock, useProductStock, useTransferStock, useTransfers } from "../api/locations";
@@ -135,26 +133,22 @@ function CountDialog({
   onClose(): void;
 }) {
   const count = useCountStock();
-  const { register, submitWith, formError, formState } = useApiForm(countFormSchema, {
-    defaultValues: {
+  const { register, formState, dialog } = useFormDialog(
+    countFormSchema,
+    {
       onHand: String(location.onHand),
       reorderLevel: location.reorderLevel === null ? "" : String(location.reorderLevel),
     },
-  });
-  const send = async (values: z.output<typeof countFormSchema>) => {
-    await count.mutateAsync({ locationId: location.locationId, productId, count: values });
-    notify.success(`Counted ${values.onHand} on hand at ${location.code}`);
-    onClose();
-  };
+    {
+      write: (values) =>
+        count.mutateAsync({ locationId: location.locationId, productId, count: values }),
+      busy: count.isPending,
+      said: (_, values) => `Counted ${values.onHand} on hand at ${location.code}`,
+      onClose,
+    },
+  );
   return (
-    <FormDialog
-      title={`Count at ${location.code}`}
-      named
-      onClose={onClose}
-      onSubmit={submitWith(send)}
-      busy={count.isPending}
-      formError={formError}
-    >
+    <FormDialog title={`Count at ${location.code}`} named {...dialog}>
       <FormField
         label="On hand"
         {...wholeNumber(0)}
@@ -200,36 +194,25 @@ function TransferDialog({ product, onClose }: { product: ProductStockAnswer; onC
     }
     return checked.success ? checked.data : z.NEVER;
   });
-  const { register, submitWith, formError, formState } = useApiForm(schema, {
-    defaultValues: {
-      fromLocationId: other?.locationId ?? "",
-      toLocationId: home?.locationId ?? "",
-      qty: "",
-    },
-  });
   const codeOf = (id: string) => product.locations.find((l) => l.locationId === id)?.code ?? "";
-  const send = async (values: z.output<typeof schema>) => {
-    await transfer.mutateAsync(values);
-    notify.success(
-      `Moved ${values.qty} from ${codeOf(values.fromLocationId)} to ${codeOf(values.toLocationId)}`,
-    );
-    onClose();
-  };
+  const { register, formState, dialog } = useFormDialog(
+    schema,
+    { fromLocationId: other?.locationId ?? "", toLocationId: home?.locationId ?? "", qty: "" },
+    {
+      write: (values) => transfer.mutateAsync(values),
+      busy: transfer.isPending,
+      said: (_, values) =>
+        `Moved ${values.qty} from ${codeOf(values.fromLocationId)} to ${codeOf(values.toLocationId)}`,
+      onClose,
+    },
+  );
   const options = product.locations.map((l) => (
     <option key={l.locationId} value={l.locationId}>
       {l.code} · {l.name} ({l.onSale} on sale)
     </option>
   ));
   return (
-    <FormDialog
-      title={`Transfer ${product.partNumber}`}
-      named
-      submitLabel="Transfer"
-      onClose={onClose}
-      onSubmit={submitWith(send)}
-      busy={transfer.isPending}
-      formError={formError}
-    >
+    <FormDialog title={`Transfer ${product.partNumber}`} named submitLabel="Transfer" {...dialog}>
       <SelectField
         label="From"
         error={formState.errors.fromLocationId?.message}

@@ -9,11 +9,9 @@ import {
   supplyUpdateSchema,
   type IncomingSupply,
 } from "#contract/supply";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { FormField, wholeNumber } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
-import { notify } from "../../../lib/notify";
-import { useApiForm } from "../../../lib/use-api-form";
 import {
   useAddSupply,
   useChangeSupply,
@@ -61,8 +59,9 @@ const addFormSchema = typedForm(
 export function AddSupplyDialog({ onClose }: { onClose(): void }) {
   const add = useAddSupply();
   const locations = useSupplyLocations();
-  const { field, submitWith, formError, formState, setValue } = useApiForm(addFormSchema, {
-    defaultValues: {
+  const { field, formState, setValue, dialog } = useFormDialog(
+    addFormSchema,
+    {
       kind: "production",
       reference: "",
       productId: "",
@@ -71,23 +70,16 @@ export function AddSupplyDialog({ onClose }: { onClose(): void }) {
       expectedOn: "",
       note: "",
     },
-  });
+    {
+      write: (values) => add.mutateAsync(values),
+      busy: add.isPending,
+      said: (made) => `${supplyKindLabels[made.kind]} ${made.reference} added`,
+      onClose,
+    },
+  );
   const errors = formState.errors;
-  const send = async (values: z.output<typeof addFormSchema>) => {
-    const made = await add.mutateAsync(values);
-    notify.success(`${supplyKindLabels[made.kind]} ${made.reference} added`);
-    onClose();
-  };
   return (
-    <FormDialog
-      title="Add supply"
-      named
-      onClose={onClose}
-      onSubmit={submitWith(send)}
-      busy={add.isPending}
-      formError={formError}
-      submitLabel="Add supply"
-    >
+    <FormDialog title="Add supply" named {...dialog} submitLabel="Add supply">
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField label="Kind" {...field("kind")}>
           {SUPPLY_KINDS.map((k) => (
@@ -200,28 +192,23 @@ export function ChangeSupplyDialog({
   onClose(): void;
 }) {
   const change = useChangeSupply();
-  const { field, submitWith, formError } = useApiForm(changeFormSchema, {
-    defaultValues: {
+  const { field, dialog } = useFormDialog(
+    changeFormSchema,
+    {
       reference: supply.reference,
       qty: String(supply.qty),
       expectedOn: supply.expectedOn,
       note: supply.note,
     },
-  });
-  const send = async (values: z.output<typeof changeFormSchema>) => {
-    await change.mutateAsync({ id: supply.id, change: values });
-    notify.success(`${supply.reference} saved`);
-    onClose();
-  };
+    {
+      write: (values) => change.mutateAsync({ id: supply.id, change: values }),
+      busy: change.isPending,
+      said: () => `${supply.reference} saved`,
+      onClose,
+    },
+  );
   return (
-    <FormDialog
-      title={`Change ${supply.reference}`}
-      named
-      onClose={onClose}
-      onSubmit={submitWith(send)}
-      busy={change.isPending}
-      formError={formError}
-    >
+    <FormDialog title={`Change ${supply.reference}`} named {...dialog}>
       <p className="text-sm text-base-content/80">
         <span className="font-mono">{supply.partNumber}</span> {supply.productName} to{" "}
         {supply.locationName}
@@ -254,24 +241,18 @@ export function ReceiveSupplyDialog({
   onClose(): void;
 }) {
   const receive = useReceiveSupply();
-  const { field, submitWith, formError } = useApiForm(receiveFormSchema, {
-    defaultValues: { qty: String(supply.toCome) },
-  });
-  const send = async ({ qty }: z.output<typeof receiveFormSchema>) => {
-    await receive.mutateAsync({ id: supply.id, qty });
-    notify.success(supplyMessages.received(qty, supply.reference));
-    onClose();
-  };
+  const { field, dialog } = useFormDialog(
+    receiveFormSchema,
+    { qty: String(supply.toCome) },
+    {
+      write: ({ qty }) => receive.mutateAsync({ id: supply.id, qty }),
+      busy: receive.isPending,
+      said: (_, { qty }) => supplyMessages.received(qty, supply.reference),
+      onClose,
+    },
+  );
   return (
-    <FormDialog
-      title={`Receive ${supply.reference}`}
-      named
-      onClose={onClose}
-      onSubmit={submitWith(send)}
-      busy={receive.isPending}
-      formError={formError}
-      submitLabel="Receive"
-    >
+    <FormDialog title={`Receive ${supply.reference}`} named {...dialog} submitLabel="Receive">
       <p className="text-sm text-base-content/80">
         <span className="font-mono">{supply.partNumber}</span> {supply.productName}:{" "}
         {supply.received} of {supply.qty} received, {supply.toCome} still to come. The units

@@ -13,9 +13,7 @@ import {
 import type { DefaultValues, FieldValues } from "react-hook-form";
 import type { z } from "zod";
 import { FormField } from "../../../components/form-field";
-import { FormDialog } from "../../../components/form-dialog";
-import { notify } from "../../../lib/notify";
-import { useApiForm } from "../../../lib/use-api-form";
+import { FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { useChangeVehicleRecord, type VehicleRecordKind } from "../api/vehicles";
 import { EngineChoice } from "./add-forms";
 import { NameAndVcdbFields, nullableNumber } from "./name-fields";
@@ -34,18 +32,12 @@ function useEditRecord<Input extends FieldValues, Output extends FieldValues>(
   defaultValues: DefaultValues<NoInfer<Input>>,
 ) {
   const change = useChangeVehicleRecord(kind);
-  const form = useApiForm(schema, { defaultValues });
-  const dialog = {
-    onClose,
+  return useFormDialog(schema, defaultValues, {
+    write: (body) => change.mutateAsync({ id, body }),
     busy: change.isPending,
-    formError: form.formError,
-    onSubmit: form.submitWith(async (body) => {
-      await change.mutateAsync({ id, body });
-      notify.success(saved);
-      onClose();
-    }),
-  };
-  return { ...form, dialog };
+    said: () => saved,
+    onClose,
+  });
 }
 
 export function EditMakeDialog({ make, onClose }: { make: AdminMake; onClose(): void }) {

@@ -12,11 +12,9 @@ import {
   warrantyMessages,
   type Claim,
 } from "#contract/warranty";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { SelectField } from "../../../components/select-field";
 import { TextAreaField } from "../../../components/text-area-field";
-import { notify } from "../../../lib/notify";
-import { useApiForm } from "../../../lib/use-api-form";
 import { useClaimAction, useFailureCodes } from "../api/warranty";
 
 type ClaimAction = Parameters<ReturnType<typeof useClaimAction>["mutateAsync"]>[0];
@@ -77,24 +75,18 @@ function useDecisionForm<Input extends FieldValues, Output extends FieldValues>(
   claim: Claim,
   kind: Decision,
   schema: z.ZodType<Output, Input>,
-  defaultValues: DefaultValues<Input>,
+  defaultValues: DefaultValues<NoInfer<Input>>,
   said: (decided: Claim) => string,
   onClose: () => void,
 ) {
   const action = useClaimAction();
-  const form = useApiForm(schema, { defaultValues });
-  const dialog = {
-    named: true,
-    onClose,
+  const form = useFormDialog(schema, defaultValues, {
+    write: (body) => action.mutateAsync({ kind, id: claim.id, body } as ClaimAction),
     busy: action.isPending,
-    formError: form.formError,
-    onSubmit: form.submitWith(async (body) => {
-      const decided = await action.mutateAsync({ kind, id: claim.id, body } as ClaimAction);
-      notify.success(said(decided));
-      onClose();
-    }),
-  };
-  return { ...form, dialog };
+    said,
+    onClose,
+  });
+  return { ...form, dialog: { named: true, ...form.dialog } };
 }
 
 function RequestPartDialog({ claim, onClose }: { claim: Claim; onClose(): void }) {

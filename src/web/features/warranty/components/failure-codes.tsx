@@ -6,7 +6,7 @@ import {
   type FailureCode,
 } from "#contract/warranty";
 import { ListTable, type Column } from "../../../components/data-table";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { FormError, FormField } from "../../../components/form-field";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
@@ -116,23 +116,19 @@ function AddCode() {
 function RenameCode({ code, onClose }: { code: FailureCode; onClose(): void }) {
   const set = useSetFailureCode();
   const schema = failureCodeInputSchema.pick({ label: true });
-  const { register, submitWith, formError, formState } = useApiForm(schema, {
-    defaultValues: { label: code.label },
-  });
-  const send = async ({ label }: z.output<typeof schema>) => {
-    await set.mutateAsync({ code: code.code, body: { label, active: code.active } });
-    notify.success(`${code.code} renamed`);
-    onClose();
-  };
+  const { register, formState, dialog } = useFormDialog(
+    schema,
+    { label: code.label },
+    {
+      write: ({ label }) =>
+        set.mutateAsync({ code: code.code, body: { label, active: code.active } }),
+      busy: set.isPending,
+      said: () => `${code.code} renamed`,
+      onClose,
+    },
+  );
   return (
-    <FormDialog
-      title={`Rename ${code.code}`}
-      named
-      onClose={onClose}
-      onSubmit={submitWith(send)}
-      busy={set.isPending}
-      formError={formError}
-    >
+    <FormDialog title={`Rename ${code.code}`} named {...dialog}>
       <FormField
         label="Name"
         maxLength={100}
