@@ -20,7 +20,7 @@ import { errorHandler } from "./error-handler";
 const { t, admin, customer } = storeForTests({
   admin: "hostile-admin@example.com",
   shipsToTestAddress: true,
-  customers: { customer: { email: "hostile-customer@example.com" } },
+  customers: { customer: "hostile-customer@example.com" },
   env: {
     // Orders up to the database's integer: the per-account hold limits would refuse them first.
     HOLD_MAX_SHARE: "1",

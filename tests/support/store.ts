@@ -28,8 +28,9 @@ export const shippingAppWithAdmin = (admin: AdminSignUp, env: Record<string, str
 /**
  * A test file's store, as most API tests start: registers a `beforeAll` that builds the real app
  * (testAppWithAdmin: `admin` signed in as its admin), then signs up each of `customers` (plain
- * sign-ups, `signUp`'s fields with theirs over them), and an `afterAll` that closes it. Call it at
- * the top of the file (or of a `describe`), before hooks that use it.
+ * sign-ups, `signUp`'s fields with theirs over them; an address alone for its email), and an
+ * `afterAll` that closes it. Call it at the top of the file (or of a `describe`), before hooks
+ * that use it.
  *
  * Hands back `t`, the app (its `app` and `database` are there from the `beforeAll` on), `admin`
  * and each customer by its name. An account's email, password and name are set at once; its
@@ -39,7 +40,7 @@ export const shippingAppWithAdmin = (admin: AdminSignUp, env: Record<string, str
  * const { t, admin, customer, other } = storeForTests({
  *   admin: "orders-admin@example.com",
  *   shipsToTestAddress: true,
- *   customers: { customer: { name: "Casey" }, other: {} },
+ *   customers: { customer: { name: "Casey" }, other: "olly@example.com" },
  * });
  * ```
  */
@@ -47,7 +48,7 @@ export function storeForTests<Name extends string = never>(options: {
   admin: AdminSignUp;
   /** Seeds the store with `shipsToTestAddress`'s zone (destination.ts), as shippingAppWithAdmin. */
   shipsToTestAddress?: boolean;
-  customers?: Record<Name, Partial<Omit<TestAccount, "cookie">>>;
+  customers?: Record<Name, string | Partial<Omit<TestAccount, "cookie">>>;
   env?: Record<string, string>;
   extra?: Parameters<typeof createTestApp>[1];
 }): { t: TestApp; admin: TestAccount } & Record<Name, TestAccount> {
@@ -74,8 +75,11 @@ export function storeForTests<Name extends string = never>(options: {
     cookie: "",
   };
   const customers = Object.fromEntries(
-    Object.entries<Partial<Omit<TestAccount, "cookie">>>(options.customers ?? {}).map(
-      ([name, fields]) => [name, { ...accountFields(fields), cookie: "" }],
+    Object.entries<string | Partial<Omit<TestAccount, "cookie">>>(options.customers ?? {}).map(
+      ([name, fields]) => [
+        name,
+        { ...accountFields(typeof fields === "string" ? { email: fields } : fields), cookie: "" },
+      ],
     ),
   ) as Record<Name, TestAccount>;
   const fieldsOf = ({ email, password, name }: TestAccount) => ({ email, password, name });

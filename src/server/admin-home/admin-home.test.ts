@@ -22,7 +22,7 @@ const HOUR = 3_600_000;
 
 const { t, admin, customer } = storeForTests({
   admin: "home-admin@example.com",
-  customers: { customer: { email: "home-customer@example.com" } },
+  customers: { customer: "home-customer@example.com" },
 });
 
 const as = (a: TestAccount) => ({ cookie: a.cookie });

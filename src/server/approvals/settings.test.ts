@@ -27,10 +27,7 @@ const { t, admin, customer } = storeForTests({
   admin: "settings-admin@example.com",
   shipsToTestAddress: true,
   customers: { customer: {} },
-  env: {
-    APPROVAL_WINDOW_BUSINESS_DAYS: "4",
-    APPROVAL_REMINDER_HOURS: "20",
-  },
+  env: { APPROVAL_WINDOW_BUSINESS_DAYS: "4", APPROVAL_REMINDER_HOURS: "20" },
 });
 beforeAll(async () => {
   const company = await companyWithBuyer(t.app, admin);

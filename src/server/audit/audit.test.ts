@@ -14,10 +14,7 @@ const newest = async (n: number): Promise<AuditEntry[]> =>
   (await call("GET", `/api/audit?limit=${n}`)).json();
 
 const { t, admin, customer } = storeForTests({
-  admin: {
-    email: "audit-admin@example.com",
-    name: "Audra Admin",
-  },
+  admin: { email: "audit-admin@example.com", name: "Audra Admin" },
   shipsToTestAddress: true,
   customers: { customer: { name: "Casey" } },
 });

@@ -28,10 +28,7 @@ const texas = AUSTIN_ADDRESS;
 
 const { t, admin } = storeForTests({
   admin: "core-admin@example.com",
-  env: {
-    RETURN_WINDOW_DAYS: "30",
-    CORE_RETURN_WINDOW_DAYS: "90",
-  },
+  env: { RETURN_WINDOW_DAYS: "30", CORE_RETURN_WINDOW_DAYS: "90" },
 });
 beforeAll(async () => {
   const zone = await flatUsShipping(t.app, admin, 10, "3-5 days");

@@ -17,9 +17,7 @@ import { shipmentMessages } from "../../contract/shipments";
 const { t, admin } = storeForTests({
   admin: "stock-admin@example.com",
   shipsToTestAddress: true,
-  env: {
-    AUTH_RATE_LIMIT_PER_IP: "1000",
-  },
+  env: { AUTH_RATE_LIMIT_PER_IP: "1000" },
 });
 
 let n = 0;

@@ -18,9 +18,7 @@ let home: string;
 const { t, admin } = storeForTests({
   admin: "queue-admin@example.com",
   shipsToTestAddress: true,
-  env: {
-    AUTH_RATE_LIMIT_PER_IP: "1000",
-  },
+  env: { AUTH_RATE_LIMIT_PER_IP: "1000" },
 });
 beforeAll(async () => {
   h = queueSteps(t, () => admin);

@@ -21,9 +21,7 @@ const actor = { id: "supply-admin", email: "supply-admin@example.com" };
 const { t, admin } = storeForTests({
   admin: "supply-admin@example.com",
   shipsToTestAddress: true,
-  env: {
-    AUTH_RATE_LIMIT_PER_IP: "1000",
-  },
+  env: { AUTH_RATE_LIMIT_PER_IP: "1000" },
 });
 beforeAll(async () => {
   supply = createSupplyService(t.database.db, () => (announced += 1));

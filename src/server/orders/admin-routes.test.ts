@@ -29,10 +29,7 @@ const changeStatus = (id: string, status: string, who?: TestAccount) =>
 const { t, admin, customer, other } = storeForTests({
   admin: "orders-boss@example.com",
   shipsToTestAddress: true,
-  customers: {
-    customer: { email: "casey.orders@example.com" },
-    other: { email: "olly.orders@example.com" },
-  },
+  customers: { customer: "casey.orders@example.com", other: "olly.orders@example.com" },
 });
 
 describe("authorisation of the admin order routes", () => {

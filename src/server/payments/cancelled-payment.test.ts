@@ -17,7 +17,7 @@ import { createExpireHolds } from "../workflows/expire-holds";
 const { t, admin, customer } = storeForTests({
   admin: "cancelled-pay-admin@example.com",
   shipsToTestAddress: true,
-  customers: { customer: { email: "cancelled-pay-customer@example.com" } },
+  customers: { customer: "cancelled-pay-customer@example.com" },
 });
 
 async function unpaidOrder(): Promise<string> {

@@ -25,7 +25,7 @@ const HOUR = 3_600_000;
 const { t, admin, customer } = storeForTests({
   admin: "reconcile-admin@example.com",
   shipsToTestAddress: true,
-  customers: { customer: { email: "reconcile-customer@example.com" } },
+  customers: { customer: "reconcile-customer@example.com" },
 });
 
 /** What the reconciliation job runs (payments/reconcile-job.ts), over the test-card gateway. */

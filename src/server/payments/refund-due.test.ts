@@ -26,10 +26,7 @@ const actor = { id: "refund-admin-id", email: "refund-admin@example.com" };
 const { t, admin, customer, other } = storeForTests({
   admin: "refund-admin@example.com",
   shipsToTestAddress: true,
-  customers: {
-    customer: { email: "refund-customer@example.com" },
-    other: { email: "refund-other@example.com" },
-  },
+  customers: { customer: "refund-customer@example.com", other: "refund-other@example.com" },
 });
 
 const call = requestsAs(() => t.app);

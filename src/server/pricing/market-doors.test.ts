@@ -54,9 +54,7 @@ describe("the doors in the market the buyer chose", () => {
   const { t, admin } = storeForTests({
     admin: "market-doors-admin@example.com",
     shipsToTestAddress: true,
-    env: {
-      MARKET_CHOICE: "true",
-    },
+    env: { MARKET_CHOICE: "true" },
   });
   beforeAll(async () => {
     const markets: Market[] = (await send("GET", "/api/markets", admin.cookie)).json();

@@ -31,9 +31,7 @@ describe("the words beside a consumer's gross prices", () => {
   const { t, admin } = storeForTests({
     admin: "vat-words-admin@example.com",
     shipsToTestAddress: true,
-    env: {
-      MARKET_CHOICE: "true",
-    },
+    env: { MARKET_CHOICE: "true" },
   });
   beforeAll(async () => {
     const rate = await req(admin, "POST", "/api/tax-rates", {

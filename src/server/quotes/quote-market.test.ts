@@ -38,9 +38,7 @@ const changeEurope = (changes: { rate?: number; pricesIncludeTax?: boolean }) =>
 const { t, admin } = storeForTests({
   admin: "quote-market-admin@example.com",
   shipsToTestAddress: true,
-  env: {
-    MARKET_CHOICE: "true",
-  },
+  env: { MARKET_CHOICE: "true" },
 });
 beforeAll(async () => {
   const markets = (await call(admin, "GET", "/api/markets")).json<Market[]>();

@@ -124,10 +124,8 @@ describe("through the API", () => {
   const { t, admin, customer } = storeForTests({
     admin: "rma-admin@example.com",
     shipsToTestAddress: true,
-    customers: { customer: { email: "rma-customer@example.com" } },
-    env: {
-      RETURNS_ADDRESS: "Returns, Dock 4|1 Test Road",
-    },
+    customers: { customer: "rma-customer@example.com" },
+    env: { RETURNS_ADDRESS: "Returns, Dock 4|1 Test Road" },
   });
 
   const call = requestsAs(() => t.app);

@@ -36,13 +36,8 @@ const silent = { error: () => {} };
 const { t, admin, customer, other } = storeForTests({
   admin: "returns-admin@example.com",
   shipsToTestAddress: true,
-  customers: {
-    customer: { email: "returns-customer@example.com" },
-    other: { email: "returns-other@example.com" },
-  },
-  env: {
-    RETURN_WINDOW_DAYS: "30",
-  },
+  customers: { customer: "returns-customer@example.com", other: "returns-other@example.com" },
+  env: { RETURN_WINDOW_DAYS: "30" },
 });
 
 const call = requestsAs(() => t.app);

@@ -13,10 +13,7 @@ let customer: TestAccount;
 let other: TestAccount;
 
 const { t, admin } = storeForTests({
-  admin: {
-    email: "the-admin@example.com",
-    name: "The Admin",
-  },
+  admin: { email: "the-admin@example.com", name: "The Admin" },
   shipsToTestAddress: true,
 });
 beforeAll(async () => {

@@ -18,10 +18,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 const { t, admin, customer, other } = storeForTests({
   admin: "ship-admin@example.com",
-  customers: {
-    customer: { email: "ship-customer@example.com" },
-    other: { email: "ship-other@example.com" },
-  },
+  customers: { customer: "ship-customer@example.com", other: "ship-other@example.com" },
   env: { RETURN_WINDOW_DAYS: "30" },
 });
 

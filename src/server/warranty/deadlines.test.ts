@@ -26,7 +26,7 @@ const SETTINGS = "/api/warranty/settings";
 const { t, admin, customer } = storeForTests({
   admin: "deadline-admin@example.com",
   shipsToTestAddress: true,
-  customers: { customer: { email: "deadline-customer@example.com" } },
+  customers: { customer: "deadline-customer@example.com" },
 });
 
 const call = requestsAs(() => t.app);

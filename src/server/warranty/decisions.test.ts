@@ -21,10 +21,8 @@ import { shippedUnits } from "../shipments/tables";
 const { t, admin, customer } = storeForTests({
   admin: "decisions-admin@example.com",
   shipsToTestAddress: true,
-  customers: { customer: { email: "decisions-customer@example.com" } },
-  env: {
-    RETURNS_ADDRESS: "Returns|1 Dock Rd|Austin",
-  },
+  customers: { customer: "decisions-customer@example.com" },
+  env: { RETURNS_ADDRESS: "Returns|1 Dock Rd|Austin" },
 });
 
 const call = requestsAs(() => t.app);

@@ -18,7 +18,7 @@ import { warrantyClaims } from "./tables";
 const { t, admin, customer } = storeForTests({
   admin: "report-admin@example.com",
   shipsToTestAddress: true,
-  customers: { customer: { email: "report-customer@example.com" } },
+  customers: { customer: "report-customer@example.com" },
 });
 
 const call = requestsAs(() => t.app);

@@ -18,10 +18,7 @@ import { warrantyEnd } from "./eligibility";
 const { t, admin, customer, other } = storeForTests({
   admin: "warranty-admin@example.com",
   shipsToTestAddress: true,
-  customers: {
-    customer: { email: "warranty-customer@example.com" },
-    other: { email: "warranty-other@example.com" },
-  },
+  customers: { customer: "warranty-customer@example.com", other: "warranty-other@example.com" },
 });
 
 const call = requestsAs(() => t.app);

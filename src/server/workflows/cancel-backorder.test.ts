@@ -19,9 +19,7 @@ let home: string;
 const { t, admin } = storeForTests({
   admin: "cancel-bo-admin@example.com",
   shipsToTestAddress: true,
-  env: {
-    AUTH_RATE_LIMIT_PER_IP: "1000",
-  },
+  env: { AUTH_RATE_LIMIT_PER_IP: "1000" },
 });
 beforeAll(async () => {
   h = backorderHelpers(t, () => admin);

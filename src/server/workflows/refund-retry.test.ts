@@ -25,7 +25,7 @@ const MINUTE = 60_000;
 const { t, admin, customer } = storeForTests({
   admin: "refund-retry-admin@example.com",
   shipsToTestAddress: true,
-  customers: { customer: { email: "refund-retry-customer@example.com" } },
+  customers: { customer: "refund-retry-customer@example.com" },
 });
 
 /** The test-card gateway failing its next `failures` refunds the way a timeout does. */
