@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { describe, expect, test } from "vitest";
+import type { TestAccount } from "../../../tests/support/accounts";
+import { storeForTests } from "../../../tests/support/store";
+import { tempFolderForTests } from "../../../tests/support/temp-folder";
 import { caliperProductBody, insertProduct } from "../../../tests/support/factories";
-import { placeTestOrder, shipsToTestAddress } from "../../../tests/support/destination";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { placeTestOrder } from "../../../tests/support/destination";
 import { productFieldMessages } from "../../contract/products";
 import { productMessages } from "../../contract/products";
 import { orderItems, orders } from "../orders/tables";
@@ -16,26 +16,13 @@ import { products } from "./tables";
 import { multipart, tinyGif } from "../../../tests/support/multipart";
 import { payWithTestCard } from "../../../tests/support/payments";
 
-let t: TestApp;
-let dataDir: string;
-let customer: TestAccount;
-let other: TestAccount;
-let admin: TestAccount;
-
-beforeAll(async () => {
-  // Uploads go to DATA_DIR/uploads: a folder of this file's own, not the repository's data/.
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "catalog-admin-test-"));
-  t = await createTestApp(
-    { ADMIN_EMAILS: "catalog-admin@example.com", DATA_DIR: dataDir },
-    { seed: shipsToTestAddress },
-  );
-  customer = await signUp(t.app, { name: "Casey" });
-  other = await signUp(t.app, { name: "Olly" });
-  admin = await signUpAdmin(t, { email: "catalog-admin@example.com", name: "Avery" });
-});
-afterAll(async () => {
-  await t.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
+// Uploads go to DATA_DIR/uploads: a folder of this file's own, not the repository's data/.
+const dataDir = tempFolderForTests("catalog-admin-test-");
+const { t, admin, customer, other } = storeForTests({
+  admin: { email: "catalog-admin@example.com", name: "Avery" },
+  shipsToTestAddress: true,
+  customers: { customer: { name: "Casey" }, other: { name: "Olly" } },
+  env: { DATA_DIR: dataDir },
 });
 
 const as = (who?: TestAccount) => (who ? { cookie: who.cookie } : {});

@@ -1,16 +1,15 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import type { ImportRecord } from "../../contract/imports";
 import { importNotStartable } from "../../contract/imports";
 import { acesXml, type TestApp as AcesApp } from "../../../tests/support/aces";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { storeForTests } from "../../../tests/support/store";
+import { tempFolderForTests } from "../../../tests/support/temp-folder";
+import type { TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { expectPreviewed, startImportAndWait, uploadImport } from "../../../tests/support/imports";
-import { testAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
 import { requestsAs } from "../../../tests/support/requests";
 import { adminAuditLog } from "../audit/tables";
 import { fitmentApplication } from "../catalog/fitment";
@@ -20,11 +19,13 @@ import { demoVcdb } from "../vehicles/demo-vehicles";
 import { baseVehicles, vehicleEngines, vehicleSubmodels } from "../vehicles/tables";
 import { catalogImports } from "./tables";
 
-let t: TestApp;
 /** The uploads of this file's store wait here (its own data folder). */
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "imports-test-"));
-let admin: TestAccount;
-let customer: TestAccount;
+const dataDir = tempFolderForTests("imports-test-");
+const { t, admin, customer } = storeForTests({
+  admin: "imports-admin@example.com",
+  customers: { customer: {} },
+  env: { IMPORT_MAX_FILE_MIB: "1", DATA_DIR: dataDir },
+});
 const ids = {} as Record<"tb100" | "tb200" | "tb300" | "other", string>;
 let submodelId: number;
 
@@ -38,11 +39,6 @@ const bvId = async (vcdb: number) =>
   )[0]!.id;
 
 beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin("imports-admin@example.com", {
-    IMPORT_MAX_FILE_MIB: "1",
-    DATA_DIR: dataDir,
-  }));
-  customer = await signUp(t.app);
   await seedDemoFitment(t.database.db);
   const db = t.database.db;
   ids.tb100 = (await insertProduct(db, { partNumber: "TB-100" })).id;
@@ -59,10 +55,6 @@ beforeAll(async () => {
     { productId: ids.other, baseVehicleId: await bvId(golf(2015)), quantity: 1, note: "keep me" },
     { productId: ids.tb100, baseVehicleId: await bvId(golf(2019)), position: "Front", quantity: 2 },
   ]);
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const call = requestsAs(() => t.app);

@@ -1,15 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { asc, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import type { ImportRecord } from "../../contract/imports";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import type { TestAccount } from "../../../tests/support/accounts";
+import { storeForTests } from "../../../tests/support/store";
+import { tempFolderForTests } from "../../../tests/support/temp-folder";
 import { insertProduct } from "../../../tests/support/factories";
 import { expectPreviewed, startImportAndWait, uploadImport } from "../../../tests/support/imports";
 import { multipart } from "../../../tests/support/multipart";
-import { testAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
 import {
   attributeDefinitionColumns,
   attributeDefinitions,
@@ -20,10 +19,12 @@ import { productAssets, productCrossReferences, products } from "../catalog/tabl
 import { upsertProductsByPartNumber } from "../catalog/writes";
 import { NO_PICTURE_IMAGE } from "./pies-import";
 
-let t: TestApp;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "pies-test-"));
-let admin: TestAccount;
-let customer: TestAccount;
+const dataDir = tempFolderForTests("pies-test-");
+const { t, admin, customer } = storeForTests({
+  admin: "pies-admin@example.com",
+  customers: { customer: {} },
+  env: { IMPORT_MAX_FILE_MIB: "1", IMPORT_MAX_ITEMS: "10", DATA_DIR: dataDir },
+});
 let pt200: typeof products.$inferSelect;
 let foreign: typeof products.$inferSelect;
 
@@ -32,12 +33,6 @@ const lineOf = (xml: string, text: string) =>
   xml.split("\n").findIndex((l) => l.includes(text)) + 1;
 
 beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin("pies-admin@example.com", {
-    IMPORT_MAX_FILE_MIB: "1",
-    IMPORT_MAX_ITEMS: "10",
-    DATA_DIR: dataDir,
-  }));
-  customer = await signUp(t.app);
   const db = t.database.db;
   // Sold already as the store's own (no brand code): the file's brand takes it over.
   pt200 = await insertProduct(db, {
@@ -55,10 +50,6 @@ beforeAll(async () => {
     brandCode: "OTHR",
     brand: "Other Brand",
   });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const upload = (xml: string, who: TestAccount = admin) =>

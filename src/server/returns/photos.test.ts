@@ -2,13 +2,13 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { expect, test } from "vitest";
+import type { TestAccount } from "../../../tests/support/accounts";
+import { storeForTests } from "../../../tests/support/store";
+import { tempFolderForTests } from "../../../tests/support/temp-folder";
 import { multipartFiles, tinyGif, tinyPng } from "../../../tests/support/multipart";
 import { paidOrderOfNewPart, shipAsAdmin } from "../../../tests/support/payments";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { MAX_IMAGE_BYTES } from "../../contract/products";
 import { returnMessages } from "../../contract/returns";
 import { returnPhotos } from "./tables";
@@ -20,24 +20,14 @@ import { createReturnPhotoService } from "./photos";
 
 /** Photos of returns (docs/returns.md, "Photos"): upload checks, storage, who may see them. */
 
-let t: TestApp;
-let dataDir: string;
-let photoDir: string;
-let admin: TestAccount;
-let customer: TestAccount;
-let other: TestAccount;
-
-beforeAll(async () => {
-  // Photos go to DATA_DIR/return-photos: a folder of this file's own.
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "return-photos-"));
-  photoDir = path.join(dataDir, "return-photos");
-  ({ t, admin } = await shippingAppWithAdmin("photos-admin@example.com", { DATA_DIR: dataDir }));
-  customer = await signUp(t.app, { email: "photos-customer@example.com" });
-  other = await signUp(t.app, { email: "photos-other@example.com" });
-});
-afterAll(async () => {
-  await t.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
+// Photos go to DATA_DIR/return-photos: a folder of this file's own.
+const dataDir = tempFolderForTests("return-photos-");
+const photoDir = path.join(dataDir, "return-photos");
+const { t, admin, customer, other } = storeForTests({
+  admin: "photos-admin@example.com",
+  shipsToTestAddress: true,
+  customers: { customer: "photos-customer@example.com", other: "photos-other@example.com" },
+  env: { DATA_DIR: dataDir },
 });
 
 const jpegHead = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
