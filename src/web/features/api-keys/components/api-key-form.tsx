@@ -14,8 +14,7 @@ import {
 } from "#contract/api-keys";
 import { CheckboxGroup } from "../../../components/checkbox-group";
 import { FormField } from "../../../components/form-field";
-import { FormDialog } from "../../../components/form-dialog";
-import { notify } from "../../../lib/notify";
+import { FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { fieldProps, useApiForm } from "../../../lib/use-api-form";
 import { useChangeApiKey, useCreateApiKey } from "../api/api-keys";
 
@@ -169,27 +168,23 @@ export function CreateApiKeyDialog({
 export function EditApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose(): void }) {
   const change = useChangeApiKey();
   const schema = useMemo(() => changeSchemaFor(apiKey), [apiKey]);
-  const form = useApiForm(schema, {
-    defaultValues: {
+  const form = useFormDialog(
+    schema,
+    {
       name: apiKey.name,
       scopes: [...apiKey.scopes],
       expiresAt: dayOf(apiKey.expiresAt),
       rateLimitPerMinute: apiKey.rateLimitPerMinute,
     } satisfies KeyFields,
-  });
+    {
+      write: (body) => change.mutateAsync({ id: apiKey.id, body }),
+      busy: change.isPending,
+      said: (saved) => say.saved(saved.name),
+      onClose,
+    },
+  );
   return (
-    <FormDialog
-      title={`Edit the API key ${apiKey.name}`}
-      named
-      onClose={onClose}
-      onSubmit={form.submitWith(async (body) => {
-        const saved = await change.mutateAsync({ id: apiKey.id, body });
-        notify.success(say.saved(saved.name));
-        onClose();
-      })}
-      busy={change.isPending}
-      formError={form.formError}
-    >
+    <FormDialog title={`Edit the API key ${apiKey.name}`} named {...form.dialog}>
       <KeyFieldset idPrefix="edit-key" register={form.register} errors={form.formState.errors} />
     </FormDialog>
   );

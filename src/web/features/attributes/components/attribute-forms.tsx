@@ -11,7 +11,7 @@ import {
 } from "#contract/attributes";
 import type { ProductCategory } from "#contract/constants";
 import { FormError, FormField } from "../../../components/form-field";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { SelectField } from "../../../components/select-field";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
@@ -191,28 +191,25 @@ export function EditAttributeDialog({
 }) {
   const change = useChangeAttribute();
   const schema = useMemo(() => editSchemaFor(definition), [definition]);
-  const { field, register, submitWith, formError, formState } = useApiForm(schema, {
-    defaultValues: {
+  const { field, register, formState, dialog } = useFormDialog(
+    schema,
+    {
       name: definition.name,
       unit: definition.unit ?? "",
       choices: definition.choices.join(", "),
       position: definition.position,
       filterable: definition.filterable,
     } satisfies EditFields,
-  });
+    {
+      write: (body) => change.mutateAsync({ id: definition.id, body }),
+      busy: change.isPending,
+      said: (_, body) => attributeMessages.changed(body.name ?? definition.name),
+      onClose,
+    },
+  );
   const { errors } = formState;
   return (
-    <FormDialog
-      title={`Edit the attribute ${definition.name}`}
-      onClose={onClose}
-      onSubmit={submitWith(async (body) => {
-        await change.mutateAsync({ id: definition.id, body });
-        notify.success(attributeMessages.changed(body.name ?? definition.name));
-        onClose();
-      })}
-      busy={change.isPending}
-      formError={formError}
-    >
+    <FormDialog title={`Edit the attribute ${definition.name}`} {...dialog}>
       <FormField id="edit-attribute-name" label="Name" {...field("name")} />
       <p className="text-sm text-base-content/75">
         Kind: {kindLabels[definition.kind]} (a kind cannot change: remove the attribute and add a

@@ -11,9 +11,8 @@ import {
   type WebhookEndpointIssued,
 } from "#contract/webhooks";
 import { CheckboxGroup } from "../../../components/checkbox-group";
-import { FormDialog } from "../../../components/form-dialog";
+import { FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { FormField } from "../../../components/form-field";
-import { notify } from "../../../lib/notify";
 import { fieldProps, useApiForm } from "../../../lib/use-api-form";
 import { useChangeWebhookEndpoint, useCreateWebhookEndpoint } from "../api/webhooks";
 
@@ -134,20 +133,14 @@ export function EditEndpointDialog({
       }) satisfies EndpointFields,
     [endpoint],
   );
-  const form = useApiForm(changeSchema, { defaultValues });
+  const form = useFormDialog(changeSchema, defaultValues, {
+    write: (body) => change.mutateAsync({ id: endpoint.id, body }),
+    busy: change.isPending,
+    said: () => say.saved,
+    onClose,
+  });
   return (
-    <FormDialog
-      title="Edit the webhook endpoint"
-      named
-      onClose={onClose}
-      onSubmit={form.submitWith(async (body) => {
-        await change.mutateAsync({ id: endpoint.id, body });
-        notify.success(say.saved);
-        onClose();
-      })}
-      busy={change.isPending}
-      formError={form.formError}
-    >
+    <FormDialog title="Edit the webhook endpoint" named {...form.dialog}>
       <EndpointFieldset
         idPrefix="edit-endpoint"
         register={form.register}
