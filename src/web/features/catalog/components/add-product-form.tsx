@@ -1,4 +1,4 @@
-import { useWatch, type Control, type UseFormRegister } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useUnsavedChangesWarning } from "../../../lib/use-unsaved-changes";
 import { notify } from "../../../lib/notify";
@@ -9,7 +9,7 @@ import { ImageField } from "./image-field";
 import { ProductDescriptionField } from "./product-description-field";
 import { ProductNumberFields } from "./product-number-fields";
 import { ProductDimensionFields } from "./product-dimension-fields";
-import { CatalogFields, type CatalogValues } from "./catalog-fields";
+import { CatalogFields } from "./catalog-fields";
 
 /** Add Product (admins): every field required; the creator is whoever is signed in. */
 export function AddProductForm() {
@@ -59,11 +59,7 @@ export function AddProductForm() {
             {...register("name")}
           />
         </div>
-        <CatalogFields
-          control={control as unknown as Control<CatalogValues>}
-          register={register as unknown as UseFormRegister<CatalogValues>}
-          errors={errors}
-        />
+        <CatalogFields control={control} register={register} errors={errors} />
         <ProductNumberFields register={register} errors={errors} />
         <FormField
           label="Weight (g, optional)"

@@ -2,6 +2,7 @@ import {
   useFieldArray,
   type Control,
   type FieldErrors,
+  type FieldValues,
   type UseFormRegister,
 } from "react-hook-form";
 import { crossReferenceKinds, productCategories, type ProductCategory } from "#contract/constants";
@@ -26,17 +27,18 @@ const kindLabels = { OE: "OE", competitor: "Equivalent", superseded: "Superseded
 
 /**
  * Part number, category and the cross-reference rows (kind, brand, number). The forms pass their
- * own `control` and `register`, narrowed to these fields.
+ * own `control`, `register` and `errors`, narrowed here to these fields.
  */
-export function CatalogFields({
-  control,
-  register,
-  errors,
-}: {
-  control: Control<CatalogValues>;
-  register: UseFormRegister<CatalogValues>;
-  errors: FieldErrors<CatalogValues>;
+export function CatalogFields<T extends FieldValues>(form: {
+  control: Control<T>;
+  register: UseFormRegister<T>;
+  errors: FieldErrors<T>;
 }) {
+  const { control, register, errors } = form as unknown as {
+    control: Control<CatalogValues>;
+    register: UseFormRegister<CatalogValues>;
+    errors: FieldErrors<CatalogValues>;
+  };
   const refs = useFieldArray({ control, name: "crossReferences" });
   const categoryError = errors.category?.message;
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from "react";
 import { useUnsavedChangesWarning } from "../../../lib/use-unsaved-changes";
-import { useWatch, type Control, type UseFormRegister } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { FormError, SubmitButton } from "../../../components/form-field";
 import { useApiForm } from "../../../lib/use-api-form";
 import { notify } from "../../../lib/notify";
@@ -26,7 +26,7 @@ import { ImageField } from "./image-field";
 import { ProductDescriptionField } from "./product-description-field";
 import { ProductNumberFields } from "./product-number-fields";
 import { ProductDimensionFields } from "./product-dimension-fields";
-import { CatalogFields, type CatalogValues } from "./catalog-fields";
+import { CatalogFields } from "./catalog-fields";
 import { CoreDepositForm } from "./core-deposit-form";
 import { QuantityBreaksForm } from "./quantity-breaks-form";
 
@@ -159,11 +159,7 @@ export function EditProductForm({
   return (
     <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <CatalogFields
-          control={control as unknown as Control<CatalogValues>}
-          register={register as unknown as UseFormRegister<CatalogValues>}
-          errors={errors}
-        />
+        <CatalogFields control={control} register={register} errors={errors} />
         <ProductNumberFields register={register} errors={errors} />
         <FormField
           label="Weight (g)"
