@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import type { Order } from "#contract/orders";
 import type { Intent, RefundDue, TestCardConfirm } from "#contract/payments";
 import type { RefundToRetry } from "#contract/refunds";
@@ -47,23 +47,34 @@ export function useRefundsDue() {
 }
 
 /**
- * Admin: refunds a refund-due payment through its gateway. The answered row replaces the listed
- * one (it shows "Refunded", or the gateway's words when it failed); the list itself is read
- * afresh on the next visit, when a refunded payment has left it.
+ * A write on one row of the admin's cached list under `key`: the answered row replaces the listed
+ * one (the list itself is read afresh on the next visit); the home's counts are read again.
  */
-export function useRefundDue() {
+function useRowReplacingMutation<Row extends { id: string }>(
+  key: QueryKey,
+  fn: (id: string) => Promise<Row>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiSend<RefundDue>("POST", `/payments/${encodeURIComponent(id)}/refund`),
+    mutationFn: fn,
     onSuccess: (after) => {
-      queryClient.setQueryData<RefundDue[]>(queryKeys.refundsDue, (rows) =>
+      queryClient.setQueryData<Row[]>(key, (rows) =>
         rows?.map((r) => (r.id === after.id ? after : r)),
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminHome });
     },
   });
 }
+
+/**
+ * Admin: refunds a refund-due payment through its gateway. The answered row replaces the listed
+ * one (it shows "Refunded", or the gateway's words when it failed); the list itself is read
+ * afresh on the next visit, when a refunded payment has left it.
+ */
+export const useRefundDue = () =>
+  useRowReplacingMutation(queryKeys.refundsDue, (id) =>
+    apiSend<RefundDue>("POST", `/payments/${encodeURIComponent(id)}/refund`),
+  );
 
 /** Admin: refunds of returns and cancelled orders that have not gone through, oldest first. */
 export function useRefundsToRetry() {
@@ -77,16 +88,7 @@ export function useRefundsToRetry() {
  * Admin: tries a refund again (its one idempotency key: it refunds once). The answered refund
  * replaces the listed one ("Refunded", or the gateway's new words); the home's count is read again.
  */
-export function useRetryRefund() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiSend<RefundToRetry>("POST", `/refunds/${encodeURIComponent(id)}/retry`),
-    onSuccess: (after) => {
-      queryClient.setQueryData<RefundToRetry[]>(queryKeys.refundsToRetry, (rows) =>
-        rows?.map((r) => (r.id === after.id ? after : r)),
-      );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.adminHome });
-    },
-  });
-}
+export const useRetryRefund = () =>
+  useRowReplacingMutation(queryKeys.refundsToRetry, (id) =>
+    apiSend<RefundToRetry>("POST", `/refunds/${encodeURIComponent(id)}/retry`),
+  );
