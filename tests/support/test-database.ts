@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { createDatabase, migrateDatabase, type Database } from "../../src/server/db/database";
 
 export type TestDatabase = Database;
@@ -34,6 +34,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   );
   await migrateDatabase(database);
   return database;
+}
+
+/**
+ * A test file's own database (createTestDatabase), made in a `beforeAll` (then `seed` writes to
+ * it: destination.ts shipsToTestAddress, say) and dropped in an `afterAll`. Call it at the top of
+ * the file; its members are there from its `beforeAll` on.
+ */
+export function testDatabaseForTests(seed?: (db: TestDatabase["db"]) => Promise<void>) {
+  let made: TestDatabase | undefined;
+  beforeAll(async () => {
+    made = await createTestDatabase();
+    await seed?.(made.db);
+  });
+  afterAll(() => made?.close());
+  return new Proxy({} as TestDatabase, {
+    get(_, member) {
+      if (!made) throw new Error("testDatabaseForTests makes the database in beforeAll");
+      return made[member as keyof TestDatabase];
+    },
+  });
 }
 
 async function withAdmin(adminUrl: string, fn: (c: pg.Client) => Promise<unknown>) {

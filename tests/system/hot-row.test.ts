@@ -1,9 +1,6 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { orderItems } from "../../src/server/orders/tables";
 import { products } from "../../src/server/catalog/tables";
 import { shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
@@ -14,7 +11,8 @@ import {
   startServerProcess,
   type ServerProcess,
 } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { testDatabaseForTests } from "../support/test-database";
+import { tempFolderForTests } from "../support/temp-folder";
 
 // Issue 30, hot row: one product's row locked (an admin's open transaction) while more customers
 // order it than the pool has connections. At most ORDER_GATE_PER_PRODUCT of them hold a
@@ -27,19 +25,10 @@ const POOL_MAX = 10; // src/server/db/database.ts
 const GATE = Number(process.env.HOT_ROW_TEST_GATE ?? 2);
 const METRICS_TOKEN = "hot-row-test-metrics-token";
 
-let external: TestDatabase;
+const external = testDatabaseForTests(shipsToTestAddress);
+const dataDir = tempFolderForTests("store-hot-row-");
 let server: ServerProcess | undefined;
-let dataDir: string;
-beforeAll(async () => {
-  external = await createTestDatabase();
-  await shipsToTestAddress(external.db);
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-hot-row-"));
-});
-afterAll(async () => {
-  await server?.stop();
-  await external.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 test("a locked row queues its own orders in the server: other products' orders go through while all of them wait", async () => {
   server = await startServerProcess({

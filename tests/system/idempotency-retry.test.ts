@@ -1,8 +1,5 @@
 import { once } from "node:events";
-import fs from "node:fs/promises";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
@@ -13,7 +10,8 @@ import { shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
 import { insertProduct } from "../support/factories";
 import { HttpCustomer } from "../support/http-customer";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { testDatabaseForTests } from "../support/test-database";
+import { tempFolderForTests } from "../support/temp-folder";
 
 // Issue 51: a client that retries an order after its connection died ordered twice. Here the
 // order is sent with an Idempotency-Key over a connection of its own, which is cut before the
@@ -21,14 +19,11 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 // (the answer lost on the way). The client then sends it again with the same key, not knowing
 // whether the first went through. Exactly one order exists, and the client is told which.
 
-let external: TestDatabase;
+const external = testDatabaseForTests(shipsToTestAddress);
+const dataDir = tempFolderForTests("store-idempotency-");
 let server: ServerProcess;
-let dataDir: string;
 let customer: HttpCustomer;
 beforeAll(async () => {
-  external = await createTestDatabase();
-  await shipsToTestAddress(external.db);
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-idempotency-"));
   server = await startServerProcess({
     DATABASE_URL: external.url,
     DATA_DIR: dataDir,
@@ -40,11 +35,7 @@ beforeAll(async () => {
   customer = new HttpCustomer(server.url, "idempotency-retry@example.com");
   await customer.signUp();
 }, 120_000);
-afterAll(async () => {
-  await server?.stop();
-  await external?.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 const orderBody = (productId: string) =>
   JSON.stringify({

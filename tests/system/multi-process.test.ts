@@ -1,6 +1,3 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { orderItems, orders } from "../../src/server/orders/tables";
@@ -9,18 +6,16 @@ import { shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
 import { insertProduct } from "../support/factories";
 import { HttpCustomer } from "../support/http-customer";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { testDatabaseForTests } from "../support/test-database";
+import { tempFolderForTests } from "../support/temp-folder";
 
 // Two server processes on different ports over one PostgreSQL.
-let database: TestDatabase;
+const database = testDatabaseForTests(shipsToTestAddress);
+const dataDir = tempFolderForTests("store-two-");
 let a: ServerProcess;
 let b: ServerProcess;
-let dataDir: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await shipsToTestAddress(database.db);
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-two-"));
   const env = {
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
@@ -39,11 +34,7 @@ beforeAll(async () => {
   [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
 }, 120_000);
 
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await database.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => Promise.all([a?.stop(), b?.stop()]));
 
 test("a session created through one process is valid on the other", async () => {
   const c = new HttpCustomer(a.url, "roamer@example.com");

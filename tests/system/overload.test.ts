@@ -1,8 +1,5 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { orderItems } from "../../src/server/orders/tables";
 import { products } from "../../src/server/catalog/tables";
 import { shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
@@ -13,7 +10,8 @@ import {
   startServerProcess,
   type ServerProcess,
 } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { testDatabaseForTests } from "../support/test-database";
+import { tempFolderForTests } from "../support/temp-folder";
 
 // Issue 30 item 4: a burst far beyond what the database pool can serve is refused at once
 // (503 "busy", Retry-After) instead of queueing until a timeout, nothing refused writes
@@ -24,19 +22,10 @@ const BURST = 400; // 40 × the bound, all at once
 const CONNECT_TIMEOUT_MS = 5_000; // the default DB_CONNECT_TIMEOUT_SECONDS
 const METRICS_TOKEN = "overload-test-metrics-token-0123456789";
 
-let external: TestDatabase;
+const external = testDatabaseForTests(shipsToTestAddress);
+const dataDir = tempFolderForTests("store-overload-");
 let server: ServerProcess | undefined;
-let dataDir: string;
-beforeAll(async () => {
-  external = await createTestDatabase();
-  await shipsToTestAddress(external.db);
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-overload-"));
-});
-afterAll(async () => {
-  await server?.stop();
-  await external.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 interface Outcome {
   status: number;

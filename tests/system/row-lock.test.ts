@@ -1,9 +1,6 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { orderItems } from "../../src/server/orders/tables";
 import { products } from "../../src/server/catalog/tables";
 import { shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
@@ -14,7 +11,8 @@ import {
   startServerProcess,
   type ServerProcess,
 } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { testDatabaseForTests } from "../support/test-database";
+import { tempFolderForTests } from "../support/temp-folder";
 
 // A product row locked for 30 s (a stuck admin transaction, say) while customers order it, with
 // the store's default timeouts (10 s statements, 5 s for a pool connection, 30 s a request):
@@ -23,19 +21,10 @@ import { createTestDatabase, type TestDatabase } from "../support/test-database"
 const LOCK_MS = 30_000;
 const STATEMENT_TIMEOUT_MS = 10_000;
 
-let external: TestDatabase;
+const external = testDatabaseForTests(shipsToTestAddress);
+const dataDir = tempFolderForTests("store-row-lock-");
 let server: ServerProcess | undefined;
-let dataDir: string;
-beforeAll(async () => {
-  external = await createTestDatabase();
-  await shipsToTestAddress(external.db);
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-row-lock-"));
-});
-afterAll(async () => {
-  await server?.stop();
-  await external.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 interface Outcome {
   status: number | "gave up";

@@ -1,8 +1,5 @@
-import fs from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { recordWebhookEvent } from "../../src/server/webhooks/outbox";
 import { newWebhookSecret } from "../../src/server/webhooks/signing";
@@ -12,15 +9,16 @@ import { insertProduct } from "../support/factories";
 import { HttpCustomer } from "../support/http-customer";
 import { eventually } from "../support/mailbox";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
-import { createTestDatabase, type TestDatabase } from "../support/test-database";
+import { testDatabaseForTests } from "../support/test-database";
+import { tempFolderForTests } from "../support/temp-folder";
 
 // Webhooks against a real store process (docs/webhooks.md): an endpoint that never answers does
 // not delay an order (the order is answered while the endpoint still holds the event), and an
 // event is sent only once its transaction commits, never when it rolls back.
 
-let external: TestDatabase;
+const external = testDatabaseForTests(shipsToTestAddress);
+const dataDir = tempFolderForTests("store-webhooks-");
 let server: ServerProcess;
-let dataDir: string;
 let customer: HttpCustomer;
 const received: { type: string; data: Record<string, unknown> }[] = [];
 const held: http.ServerResponse[] = [];
@@ -38,8 +36,6 @@ const receiver = http.createServer((req, res) => {
 });
 
 beforeAll(async () => {
-  external = await createTestDatabase();
-  await shipsToTestAddress(external.db);
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
   const { port } = receiver.address() as AddressInfo;
   await external.db.insert(webhookEndpoints).values({
@@ -47,7 +43,6 @@ beforeAll(async () => {
     eventTypes: ["order.placed", "product.updated"],
     secret: newWebhookSecret(),
   });
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "store-webhooks-"));
   server = await startServerProcess({
     DATABASE_URL: external.url,
     DATA_DIR: dataDir,
@@ -62,8 +57,6 @@ afterAll(async () => {
   receiver.closeAllConnections();
   await new Promise<void>((r) => receiver.close(() => r()));
   await server?.stop();
-  await external?.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
 });
 
 test("an endpoint that never answers does not delay an order", async () => {
