@@ -17,8 +17,9 @@ export async function backorderStore(adminEmail: string) {
 
 /**
  * Backorders through the API (docs/inventory.md "Backorders"): an admin's policy and supply, a
- * buyer's cart and checkout, and what an order's shipments say. `admin` answers the admin
- * account (signed up in the test's `beforeAll`).
+ * buyer's cart and checkout, and what an order's shipments say; for the backorder, queue and
+ * stock concurrency tests. `admin` answers the admin account (signed up in the test's
+ * `beforeAll`).
  */
 export function backorderHelpers(t: TestApp, admin: () => { cookie: string }) {
   const as = (
@@ -31,6 +32,7 @@ export function backorderHelpers(t: TestApp, admin: () => { cookie: string }) {
   return {
     as,
 
+    /** The home location's id. */
     async homeLocation(): Promise<string> {
       const rows = await t.database.db.execute<{ id: string }>(
         sql`select id from stock_locations where is_home`,
@@ -44,7 +46,7 @@ export function backorderHelpers(t: TestApp, admin: () => { cookie: string }) {
         takes: true,
         leadDays,
       });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, res.body).toBe(200);
     },
 
     /** Production of `qty` at a location, expected on a date. */
@@ -63,20 +65,20 @@ export function backorderHelpers(t: TestApp, admin: () => { cookie: string }) {
         qty,
         expectedOn,
       });
-      expect(res.statusCode).toBe(201);
+      expect(res.statusCode, res.body).toBe(201);
       return res.json<{ id: string }>().id;
     },
 
     /** Puts `qty` of the product in the customer's cart; the cart as they see it. */
     async inCart(who: { cookie: string }, productId: string, qty: number): Promise<Cart> {
       const res = await as(who, "PUT", `/api/cart/items/${productId}`, { qty });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode, res.body).toBe(200);
       return res.json<Cart>();
     },
 
     /**
      * Checks the cart out to the test address (for `company`, if given) at the total the server
-     * states (asked once with a wrong one).
+     * states (asked once with a wrong one); the answer.
      */
     async checkout(who: { cookie: string }, fulfilment?: "complete" | "available", company = "") {
       const body = (total: number) => ({

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
-import { queueSteps } from "../../../tests/support/backorder-queue";
+import { backorderHelpers } from "../../../tests/support/backorders";
 import { insertProduct } from "../../../tests/support/factories";
 import { storeForTests } from "../../../tests/support/store";
 import type { AdminHome } from "../../contract/admin-home";
@@ -12,7 +12,7 @@ import type { Order } from "../../contract/orders";
 // waiting line across parts, first placed first, with its buyer, part, units and date; by part,
 // by a search, paged; a line leaves it when supply fills it or its order is cancelled.
 
-let h: ReturnType<typeof queueSteps>;
+let h: ReturnType<typeof backorderHelpers>;
 let home: string;
 
 const { t, admin } = storeForTests({
@@ -21,7 +21,7 @@ const { t, admin } = storeForTests({
   env: { AUTH_RATE_LIMIT_PER_IP: "1000" },
 });
 beforeAll(async () => {
-  h = queueSteps(t, () => admin);
+  h = backorderHelpers(t, () => admin);
   home = await h.homeLocation();
 });
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
-import { queueSteps } from "../../../tests/support/backorder-queue";
+import { backorderHelpers } from "../../../tests/support/backorders";
 import { shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { payWithTestCard } from "../../../tests/support/payments";
@@ -19,7 +19,7 @@ import { sqlUuids } from "../db/sql-arrays";
 
 let t: TestApp;
 let admin: TestAccount;
-let h: ReturnType<typeof queueSteps>;
+let h: ReturnType<typeof backorderHelpers>;
 const loc: Record<"HOME" | "CHI" | "DEN", string> = { HOME: "", CHI: "", DEN: "" };
 
 beforeAll(async () => {
@@ -37,7 +37,7 @@ beforeAll(async () => {
     { seed: shipsToTestAddress },
   );
   admin = await signUpAdmin(t, { email: "race-admin@example.com" });
-  h = queueSteps(t, () => admin);
+  h = backorderHelpers(t, () => admin);
   loc.HOME = await h.homeLocation();
   // Both serve the test address (Oregon): the checkouts take from Chicago, then Denver, then home.
   for (const [code, priority, regions] of [

@@ -1,11 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { answersOf, type Method } from "../../../tests/support/requests";
-import { testAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import {
   vehicleAdminMessages,
   vehicleInUseMessage,
@@ -20,15 +19,14 @@ import { adminAuditLog } from "../audit/tables";
 import { ensureDemoVehicles } from "./demo";
 
 // The vehicle database through the API, as the admin screen uses it (docs/vehicles.md).
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
 let listener: pg.Client;
 const heard: string[] = [];
 
+const { t, admin, customer } = storeForTests({
+  admin: "vehicle-admin@example.com",
+  customers: { customer: {} },
+});
 beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin("vehicle-admin@example.com"));
-  customer = await signUp(t.app);
   listener = new pg.Client({ connectionString: t.database.directUrl });
   await listener.connect();
   listener.on("notification", (n) => heard.push(n.payload ?? ""));
@@ -36,7 +34,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await listener.end();
-  await t.close();
 });
 
 const call = (method: Method, url: string, payload?: object, who: TestAccount = admin) =>

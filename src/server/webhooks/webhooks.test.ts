@@ -3,13 +3,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { signUp } from "../../../tests/support/accounts";
 import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { eventually, waitForMail } from "../../../tests/support/mailbox";
 import { watchQueries } from "../../../tests/support/query-spy";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import { createAnotherProcess, type TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
+import { createAnotherProcess } from "../../../tests/support/test-app";
 import { requestsAs } from "../../../tests/support/requests";
 import {
   webhookMessages as say,
@@ -167,20 +167,19 @@ describe("private addresses", () => {
 
 // ---------------------------------------------------------------------------------------------
 
-let t: TestApp;
-let admin: TestAccount;
-let customer: TestAccount;
 let receiver: Receiver;
 const ADMIN_EMAIL = "webhooks-admin@example.com";
 
+const { t, admin, customer } = storeForTests({
+  admin: ADMIN_EMAIL,
+  shipsToTestAddress: true,
+  customers: { customer: {} },
+});
 beforeAll(async () => {
-  ({ t, admin } = await shippingAppWithAdmin(ADMIN_EMAIL));
-  customer = await signUp(t.app);
   receiver = await startReceiver();
 });
 afterAll(async () => {
   await receiver.close();
-  await t.close();
 });
 const call = requestsAs(() => t.app);
 afterEach(async () => {
