@@ -56,6 +56,13 @@ function SelectorForm({
     ? { year, make, model, ...(engineMatters && engine !== undefined && { engine }) }
     : undefined;
 
+  /** Year, make and model, in the order chosen. */
+  const steps = [
+    { label: "Year", value: year, set: setYear, choices: years.data },
+    { label: "Make", value: make, set: setMake, choices: makes.data },
+    { label: "Model", value: model, set: setModel, choices: models.data },
+  ];
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (chosen) onChoose(chosen);
@@ -68,45 +75,23 @@ function SelectorForm({
       <form onSubmit={submit} aria-label="Find parts for your vehicle">
         <fieldset disabled={prerendering} className="contents">
           <div className="grid grid-cols-2 gap-3 md:grid-cols-[repeat(4,minmax(0,1fr))_auto]">
-            <ChoiceSelect
-              id={`${id}-year`}
-              label="Year"
-              value={year ?? ""}
-              disabled={!years.data}
-              onChange={(e) => {
-                setYear(toNumber(e.target.value));
-                setMake(undefined);
-                setModel(undefined);
-                setEngine(undefined);
-              }}
-              empty="Year"
-              choices={years.data}
-            />
-            <ChoiceSelect
-              id={`${id}-make`}
-              label="Make"
-              value={make ?? ""}
-              disabled={!makes.data}
-              onChange={(e) => {
-                setMake(toNumber(e.target.value));
-                setModel(undefined);
-                setEngine(undefined);
-              }}
-              empty="Make"
-              choices={makes.data}
-            />
-            <ChoiceSelect
-              id={`${id}-model`}
-              label="Model"
-              value={model ?? ""}
-              disabled={!models.data}
-              onChange={(e) => {
-                setModel(toNumber(e.target.value));
-                setEngine(undefined);
-              }}
-              empty="Model"
-              choices={models.data}
-            />
+            {steps.map((step, i) => (
+              <ChoiceSelect
+                key={step.label}
+                id={`${id}-${step.label.toLowerCase()}`}
+                label={step.label}
+                value={step.value ?? ""}
+                disabled={!step.choices}
+                onChange={(e) => {
+                  step.set(toNumber(e.target.value));
+                  // The choices after it depend on it: they start again.
+                  for (const later of steps.slice(i + 1)) later.set(undefined);
+                  setEngine(undefined);
+                }}
+                empty={step.label}
+                choices={step.choices}
+              />
+            ))}
             {engineMatters ? (
               <ChoiceSelect
                 id={`${id}-engine`}
