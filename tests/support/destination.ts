@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { DbOrTx } from "../../src/server/db/database";
+import { injectAs } from "./requests";
 
 /**
  * Every order goes somewhere the store charges shipping and tax for (docs/ordering.md, "Where it
@@ -71,25 +72,20 @@ export function flatUsShipping(
   price: number,
   estimate = "3-5 business days",
 ) {
-  return app.inject({
-    method: "POST",
-    url: "/api/shipping-zones",
-    headers: { cookie: admin.cookie },
-    payload: {
-      name: "United States",
-      countries: ["US"],
-      methods: [{ name: "Standard", estimate, kind: "flat", price }],
-    },
+  return injectAs(app, admin, "POST", "/api/shipping-zones", {
+    name: "United States",
+    countries: ["US"],
+    methods: [{ name: "Standard", estimate, kind: "flat", price }],
   });
 }
 
 /** The admin's "Texas sales tax" at `rate` percent (POST /api/tax-rates). */
 export function texasSalesTax(app: FastifyInstance, admin: { cookie: string }, rate: number) {
-  return app.inject({
-    method: "POST",
-    url: "/api/tax-rates",
-    headers: { cookie: admin.cookie },
-    payload: { country: "US", region: "TX", name: "Texas sales tax", rate },
+  return injectAs(app, admin, "POST", "/api/tax-rates", {
+    country: "US",
+    region: "TX",
+    name: "Texas sales tax",
+    rate,
   });
 }
 
@@ -106,12 +102,13 @@ export function placeTestOrder(
   orderQty: number,
   Address?: string,
 ) {
-  return app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { cookie: who.cookie },
-    payload: orderToTestAddress(productId, orderQty, Address),
-  });
+  return injectAs(
+    app,
+    who,
+    "POST",
+    "/api/orders",
+    orderToTestAddress(productId, orderQty, Address),
+  );
 }
 
 /** Checks out `who`'s cart to `TEST_SHIP_TO` at `expectedTotal` (POST /api/checkout); the response. */
@@ -121,10 +118,5 @@ export function checkoutTestCart(
   expectedTotal: number,
   Address?: string,
 ) {
-  return app.inject({
-    method: "POST",
-    url: "/api/checkout",
-    headers: { cookie: who.cookie },
-    payload: checkoutToTestAddress(expectedTotal, Address),
-  });
+  return injectAs(app, who, "POST", "/api/checkout", checkoutToTestAddress(expectedTotal, Address));
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Market } from "../../src/contract/markets";
 import type { TestAccount } from "./accounts";
 import { TEST_SHIP_TO } from "./destination";
+import { injectAs } from "./requests";
 
 /** A German delivery address: an order to it is priced in Europe (its country's market). */
 export const BERLIN_SHIP_TO = {
@@ -22,37 +23,27 @@ export function changeMarket(
   market: Market,
   changes: Partial<Pick<Market, "rate" | "pricesIncludeTax" | "active" | "rounding">>,
 ) {
-  return app.inject({
-    method: "PATCH",
-    url: `/api/markets/${market.id}`,
-    headers: { cookie: admin.cookie },
-    payload: {
-      code: market.code,
-      name: market.name,
-      currency: market.currency,
-      countries: market.countries,
-      rate: market.rate,
-      rounding: market.rounding,
-      active: market.active,
-      pricesIncludeTax: market.pricesIncludeTax,
-      ...changes,
-    },
+  return injectAs(app, admin, "PATCH", `/api/markets/${market.id}`, {
+    code: market.code,
+    name: market.name,
+    currency: market.currency,
+    countries: market.countries,
+    rate: market.rate,
+    rounding: market.rounding,
+    active: market.active,
+    pricesIncludeTax: market.pricesIncludeTax,
+    ...changes,
   });
 }
 
 /** Germany's VAT (19 %, on shipping too), added by `admin` as the tax rates screen does. */
 export function addGermanVat(app: FastifyInstance, admin: TestAccount) {
-  return app.inject({
-    method: "POST",
-    url: "/api/tax-rates",
-    headers: { cookie: admin.cookie },
-    payload: {
-      country: "DE",
-      region: "",
-      postalCode: "",
-      name: "VAT",
-      rate: 19,
-      appliesToShipping: true,
-    },
+  return injectAs(app, admin, "POST", "/api/tax-rates", {
+    country: "DE",
+    region: "",
+    postalCode: "",
+    name: "VAT",
+    rate: 19,
+    appliesToShipping: true,
   });
 }

@@ -6,16 +6,12 @@ import type { DbOrTx } from "../../src/server/db/database";
 import { testCardRefunds } from "../../src/server/payments/tables";
 import { placeTestOrder } from "./destination";
 import { insertProduct } from "./factories";
+import { injectAs } from "./requests";
 import type { TestApp } from "./test-app";
 
 /** Opens the order's payment as the payment page does (POST /api/create-payment-intent). */
 export function openPayment(app: FastifyInstance, who: { cookie: string }, orderId: string) {
-  return app.inject({
-    method: "POST",
-    url: "/api/create-payment-intent",
-    headers: { cookie: who.cookie },
-    payload: { orderId },
-  });
+  return injectAs(app, who, "POST", "/api/create-payment-intent", { orderId });
 }
 
 /** Charges Stripe's test card 4242 at the test-card gateway for the intent of this secret. */
@@ -24,17 +20,12 @@ export function chargeTestCard(
   who: { cookie: string },
   clientSecret: string,
 ) {
-  return app.inject({
-    method: "POST",
-    url: "/api/payments/test-card/confirm",
-    headers: { cookie: who.cookie },
-    payload: {
-      clientSecret,
-      number: "4242 4242 4242 4242",
-      expMonth: 12,
-      expYear: 2030,
-      cvc: "123",
-    },
+  return injectAs(app, who, "POST", "/api/payments/test-card/confirm", {
+    clientSecret,
+    number: "4242 4242 4242 4242",
+    expMonth: 12,
+    expYear: 2030,
+    cvc: "123",
   });
 }
 
@@ -49,11 +40,8 @@ export async function payWithTestCard(
 ) {
   const intent = await openPayment(app, who, orderId);
   const charged = await chargeTestCard(app, who, intent.json().clientSecret);
-  const paid = await app.inject({
-    method: "PATCH",
-    url: `/api/orders/${orderId}`,
-    headers: { cookie: who.cookie },
-    payload: { transactionId: charged.json().transactionId },
+  const paid = await injectAs(app, who, "PATCH", `/api/orders/${orderId}`, {
+    transactionId: charged.json().transactionId,
   });
   return { intent, charged, paid };
 }
@@ -91,11 +79,8 @@ export async function orderAndCharge(
   const { orderId, charge } = await orderWithIntent(app, who, productId, qty);
   const charged = await charge();
   const confirm = () =>
-    app.inject({
-      method: "PATCH",
-      url: `/api/orders/${orderId}`,
-      headers: { cookie: who.cookie },
-      payload: { transactionId: charged.json().transactionId },
+    injectAs(app, who, "PATCH", `/api/orders/${orderId}`, {
+      transactionId: charged.json().transactionId,
     });
   return { orderId, confirm };
 }
@@ -106,12 +91,7 @@ export function cancelOrderAsAdmin(
   admin: { cookie: string },
   orderId: string,
 ) {
-  return app.inject({
-    method: "PATCH",
-    url: `/api/orders/${orderId}/status`,
-    headers: { cookie: admin.cookie },
-    payload: { status: "cancelled" },
-  });
+  return injectAs(app, admin, "PATCH", `/api/orders/${orderId}/status`, { status: "cancelled" });
 }
 
 /**
@@ -132,11 +112,8 @@ export async function paidOrderOfNewPart(
 
 /** The admin marks the order shipped (PATCH /api/orders/{id}/status), which must succeed. */
 export async function shipAsAdmin(t: TestApp, admin: { cookie: string }, orderId: string) {
-  const res = await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${orderId}/status`,
-    headers: { cookie: admin.cookie },
-    payload: { status: "shipped" },
+  const res = await injectAs(t.app, admin, "PATCH", `/api/orders/${orderId}/status`, {
+    status: "shipped",
   });
   expect(res.statusCode, res.body).toBe(200);
 }

@@ -20,8 +20,17 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   await extra.seed?.(database.db);
+  return appOn(database, env, extra);
+}
+
+/** The app, ready, on `database` with the test configuration; `close()` closes both. */
+async function appOn(
+  database: TestDatabase,
+  env: Record<string, string>,
+  deps: Pick<AppDeps, "onRoute" | "oidc"> = {},
+): Promise<TestApp> {
   const config = testConfig(database, env);
-  const app = await buildApp({ config, database, onRoute: extra.onRoute, oidc: extra.oidc });
+  const app = await buildApp({ config, database, onRoute: deps.onRoute, oidc: deps.oidc });
   await app.ready();
   return {
     app,
@@ -68,16 +77,7 @@ function testConfig(database: TestDatabase, env: Record<string, string>) {
 export async function createAnotherProcess(
   t: TestApp,
   env: Record<string, string> = {},
-): Promise<{ app: FastifyInstance; database: TestDatabase; close(): Promise<void> }> {
+): Promise<TestApp> {
   const database = createDatabase(t.database.url, async () => {}, undefined, t.database.directUrl);
-  const app = await buildApp({ config: testConfig(database, env), database });
-  await app.ready();
-  return {
-    app,
-    database,
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  return appOn(database, env);
 }
