@@ -3,7 +3,6 @@ import { termsLabels } from "#contract/terms";
 import { companyCreateSchema, type Company } from "#contract/companies";
 import { paths } from "#contract/paths";
 import { ListTable, type Column } from "../../../components/data-table";
-import { FormError } from "../../../components/form-field";
 import { Link } from "../../../components/link";
 import { SearchForm } from "../../../components/search-form";
 import { formatCount, formatPrice } from "../../../lib/format";
@@ -11,7 +10,7 @@ import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useCompanies, useCreateCompany } from "../api/companies";
-import { CompanyFields, companyFormValues, type CompanyChoices } from "./company-fields";
+import { CompanyFormBox, companyFormValues, type CompanyChoices } from "./company-fields";
 
 const PAGE_SIZE = 25;
 
@@ -68,29 +67,22 @@ function NewCompany({ priceLists, groups }: CompanyChoices) {
     defaultValues: companyFormValues(),
   });
   return (
-    <details className="rounded-box border border-base-300 p-4">
-      <summary className="cursor-pointer font-semibold">New company</summary>
-      <form
-        aria-label="New company"
-        className="mt-4 grid gap-3 sm:grid-cols-2"
-        onSubmit={submitWith(async (input) => {
-          const c = await create.mutateAsync(input);
-          reset();
-          notify.success(`Created ${c.name}`);
-        })}
-      >
-        <CompanyFields
-          register={register}
-          errors={formState.errors}
-          priceLists={priceLists}
-          groups={groups}
-          idPrefix="new-company"
-        />
-        <FormError message={formError} className="text-sm text-error sm:col-span-2" />
-        <button type="submit" className="btn btn-primary sm:col-span-2" disabled={create.isPending}>
-          Create company
-        </button>
-      </form>
-    </details>
+    <CompanyFormBox
+      summary="New company"
+      label="New company"
+      onSubmit={submitWith(async (input) => {
+        const c = await create.mutateAsync(input);
+        reset();
+        notify.success(`Created ${c.name}`);
+      })}
+      register={register}
+      errors={formState.errors}
+      priceLists={priceLists}
+      groups={groups}
+      idPrefix="new-company"
+      error={formError}
+      busy={create.isPending}
+      submitLabel="Create company"
+    />
   );
 }

@@ -10,7 +10,7 @@ import {
 } from "#contract/companies";
 import { useConfirm } from "../../../components/confirm-dialog";
 import { BreakableEmail, DataTable, type Column } from "../../../components/data-table";
-import { FormError, FormField } from "../../../components/form-field";
+import { FormField } from "../../../components/form-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { formatDate } from "../../../lib/format";
@@ -29,7 +29,7 @@ import {
 import { CompanyTaxStatus } from "./company-tax";
 import { limitText, MemberLimitsDialog } from "./member-limits";
 import { ShipToAddresses } from "./ship-to-addresses";
-import { CompanyFields, companyFormValues, type CompanyChoices } from "./company-fields";
+import { CompanyFormBox, companyFormValues, type CompanyChoices } from "./company-fields";
 import { RowButton } from "../../../components/edit-remove-buttons";
 
 const roleLabels: Record<CompanyRole, string> = {
@@ -89,34 +89,30 @@ function EditCompany({ companyId, priceLists, groups }: CompanyChoices & { compa
     defaultValues: companyFormValues(company),
   });
   return (
-    <details className="rounded-box border border-base-300 p-4">
-      <summary className="cursor-pointer font-semibold">
-        Details: {company?.priceListName ? `price list ${company.priceListName}` : "no price list"}
-        {company ? ` · ${termsLabels[company.paymentTerms]}` : ""}
-        {company ? ` · ${company.customerGroupName}` : ""}
-      </summary>
-      <form
-        aria-label="Company details"
-        className="mt-4 grid gap-3 sm:grid-cols-2"
-        onSubmit={submitWith(async (input) => {
-          await save.mutateAsync(input);
-          notify.success("Saved");
-        })}
-      >
-        <CompanyFields
-          register={register}
-          errors={formState.errors}
-          priceLists={priceLists}
-          groups={groups}
-          idPrefix="company"
-        />
-        {/* The refusal is also said here when it names a field, as this form always has. */}
-        <FormError message={save.error?.message} className="text-sm text-error sm:col-span-2" />
-        <button type="submit" className="btn btn-primary sm:col-span-2" disabled={save.isPending}>
-          Save company
-        </button>
-      </form>
-    </details>
+    <CompanyFormBox
+      summary={
+        <>
+          Details:{" "}
+          {company?.priceListName ? `price list ${company.priceListName}` : "no price list"}
+          {company ? ` · ${termsLabels[company.paymentTerms]}` : ""}
+          {company ? ` · ${company.customerGroupName}` : ""}
+        </>
+      }
+      label="Company details"
+      onSubmit={submitWith(async (input) => {
+        await save.mutateAsync(input);
+        notify.success("Saved");
+      })}
+      register={register}
+      errors={formState.errors}
+      priceLists={priceLists}
+      groups={groups}
+      idPrefix="company"
+      // The refusal is also said here when it names a field, as this form always has.
+      error={save.error?.message}
+      busy={save.isPending}
+      submitLabel="Save company"
+    />
   );
 }
 

@@ -1,8 +1,9 @@
+import type { BaseSyntheticEvent, ReactNode } from "react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import type { Company, CompanyCreate } from "#contract/companies";
 import { paymentTermsValues, termsLabels } from "#contract/terms";
 import { GARAGE_GROUP_ID } from "#contract/customer-groups";
-import { FormField, moneyAmount } from "../../../components/form-field";
+import { FormError, FormField, moneyAmount } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
 import { fieldProps } from "../../../lib/use-api-form";
 
@@ -94,5 +95,39 @@ export function CompanyFields({
         </SelectField>
       )}
     </>
+  );
+}
+
+/**
+ * A company's form in its box, opened by its `summary` (a new company, a company's details): its
+ * fields, the refusal (`error`) and the submit button, held while `busy`.
+ */
+export function CompanyFormBox({
+  summary,
+  label,
+  submitLabel,
+  onSubmit,
+  error,
+  busy,
+  ...fields
+}: Parameters<typeof CompanyFields>[0] & {
+  summary: ReactNode;
+  label: string;
+  submitLabel: string;
+  onSubmit: (e?: BaseSyntheticEvent) => Promise<void>;
+  error: string | undefined;
+  busy: boolean;
+}) {
+  return (
+    <details className="rounded-box border border-base-300 p-4">
+      <summary className="cursor-pointer font-semibold">{summary}</summary>
+      <form aria-label={label} className="mt-4 grid gap-3 sm:grid-cols-2" onSubmit={onSubmit}>
+        <CompanyFields {...fields} />
+        <FormError message={error} className="text-sm text-error sm:col-span-2" />
+        <button type="submit" className="btn btn-primary sm:col-span-2" disabled={busy}>
+          {submitLabel}
+        </button>
+      </form>
+    </details>
   );
 }
