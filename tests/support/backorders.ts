@@ -3,15 +3,20 @@ import { expect } from "vitest";
 import type { Cart } from "../../src/contract/cart";
 import type { OrderShipments } from "../../src/contract/shipments";
 import { checkoutToTestAddress, TEST_SHIP_TO } from "./destination";
-import { shippingAppWithAdmin } from "./store";
+import { storeForTests } from "./store";
 import type { TestApp } from "./test-app";
 
 /**
- * The store the backorder tests run against: it ships to the test address, has `adminEmail`
- * signed in, and lets many customers sign up from one address; with `backorderHelpers` for it.
+ * The store the backorder tests run against (storeForTests, so called at the top of the file):
+ * it ships to the test address, has `adminEmail` signed in, and lets many customers sign up from
+ * one address; with `backorderHelpers` for it.
  */
-export async function backorderStore(adminEmail: string) {
-  const { t, admin } = await shippingAppWithAdmin(adminEmail, { AUTH_RATE_LIMIT_PER_IP: "1000" });
+export function backorderStoreForTests(adminEmail: string) {
+  const { t, admin } = storeForTests({
+    admin: adminEmail,
+    shipsToTestAddress: true,
+    env: { AUTH_RATE_LIMIT_PER_IP: "1000" },
+  });
   return { t, admin, h: backorderHelpers(t, () => admin) };
 }
 

@@ -1,24 +1,16 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
-import { backorderStore, type backorderHelpers } from "../../../tests/support/backorders";
+import { expect, test } from "vitest";
+import { signUpTrusted } from "../../../tests/support/accounts";
+import { backorderStoreForTests } from "../../../tests/support/backorders";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
-import type { TestApp } from "../../../tests/support/test-app";
 import { previewAllocation, type PreviewLine } from "./allocation-preview";
 
 // The allocation preview (docs/inventory.md "Allocation preview") against `allocate_stock`: each
 // scenario previews an order, then places it for real through the checkout, and the locations
 // (and backordered units with their dates) the two named must be the same.
 
-let t: TestApp;
-let admin: TestAccount;
-let h: ReturnType<typeof backorderHelpers>;
-
-beforeAll(async () => {
-  ({ t, admin, h } = await backorderStore("preview-admin@example.com"));
-});
-afterAll(() => t.close());
+const { t, admin, h } = backorderStoreForTests("preview-admin@example.com");
 
 let n = 0;
 /** A location as the Locations page writes it; `serves` like `US/OR` or `US`. */

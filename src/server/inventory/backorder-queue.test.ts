@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
-import { backorderHelpers } from "../../../tests/support/backorders";
+import { backorderStoreForTests } from "../../../tests/support/backorders";
 import { insertProduct } from "../../../tests/support/factories";
-import { storeForTests } from "../../../tests/support/store";
 import type { AdminHome } from "../../contract/admin-home";
 import type { QueuedBackorder } from "../../contract/backorder-queue";
 import type { Order } from "../../contract/orders";
@@ -12,16 +11,9 @@ import type { Order } from "../../contract/orders";
 // waiting line across parts, first placed first, with its buyer, part, units and date; by part,
 // by a search, paged; a line leaves it when supply fills it or its order is cancelled.
 
-let h: ReturnType<typeof backorderHelpers>;
+const { t, admin, h } = backorderStoreForTests("queue-admin@example.com");
 let home: string;
-
-const { t, admin } = storeForTests({
-  admin: "queue-admin@example.com",
-  shipsToTestAddress: true,
-  env: { AUTH_RATE_LIMIT_PER_IP: "1000" },
-});
 beforeAll(async () => {
-  h = backorderHelpers(t, () => admin);
   home = await h.homeLocation();
 });
 

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
-import { backorderStore, type backorderHelpers } from "../../../tests/support/backorders";
+import { beforeAll, expect, test } from "vitest";
+import { signUpTrusted } from "../../../tests/support/accounts";
+import { backorderStoreForTests } from "../../../tests/support/backorders";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { chargeTestCard, openPayment, payWithTestCard } from "../../../tests/support/payments";
-import type { TestApp } from "../../../tests/support/test-app";
 import { backorderMessages } from "../../contract/backorders";
 import { orderMessages, type Order } from "../../contract/orders";
 import { createBackorderDateMail } from "../orders/backorder-mail";
@@ -18,16 +17,11 @@ import { createInventory } from "./service";
 // filling the queue first placed first served, a re-dated supply emailing the buyers, and
 // shipping that waits for what is on backorder.
 
-let t: TestApp;
-let admin: TestAccount;
+const { t, admin, h } = backorderStoreForTests("backorder-admin@example.com");
 let home: string;
-let h: ReturnType<typeof backorderHelpers>;
-
 beforeAll(async () => {
-  ({ t, admin, h } = await backorderStore("backorder-admin@example.com"));
   home = await h.homeLocation();
 });
-afterAll(() => t.close());
 
 test("ship what is there: the rest waits for supply with its date, filled first placed first served", async () => {
   const part = await insertProduct(t.database.db, { availableQuantity: 4, minimumOrder: 1 });

@@ -16,7 +16,6 @@ import { deliveryEstimate } from "./delivery";
 // with the order"): from where the placement allocated the parts and its backorders' dates; the
 // order page's words while the order stands, and the order-placed email.
 
-let h: ReturnType<typeof backorderHelpers>;
 let standard: string;
 let pickup: string;
 let portland: string;
@@ -27,8 +26,8 @@ const { t, admin } = storeForTests({
   admin: "dp-admin@example.com",
   env: { AUTH_RATE_LIMIT_PER_IP: "1000" },
 });
+const h = backorderHelpers(t, () => admin);
 beforeAll(async () => {
-  h = backorderHelpers(t, () => admin);
   const zone = await h.as(admin, "POST", "/api/shipping-zones", {
     name: "Oregon",
     countries: ["US"],

@@ -1,4 +1,4 @@
-import { beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { backorderHelpers } from "../../../tests/support/backorders";
 import { insertProduct } from "../../../tests/support/factories";
 import { storeForTests } from "../../../tests/support/store";
@@ -11,15 +11,11 @@ import { deliveryEstimate } from "./delivery";
 // API: the admin sets a location's dispatch days and a method's transit days; the quote's
 // options say when the parts arrive and from where.
 
-let h: ReturnType<typeof backorderHelpers>;
-
 const { t, admin } = storeForTests({
   admin: "dq-admin@example.com",
   env: { AUTH_RATE_LIMIT_PER_IP: "1000" },
 });
-beforeAll(async () => {
-  h = backorderHelpers(t, () => admin);
-});
+const h = backorderHelpers(t, () => admin);
 
 /** The quote, and the moments just before and after it was asked (its "now" is between). */
 const quote = async (items: { productId: string; qty: number }[]) => {

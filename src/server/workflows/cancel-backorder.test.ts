@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
-import { backorderHelpers } from "../../../tests/support/backorders";
+import { backorderStoreForTests } from "../../../tests/support/backorders";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { payWithTestCard } from "../../../tests/support/payments";
-import { storeForTests } from "../../../tests/support/store";
 import { backorderMessages, type BackorderCancelled } from "../../contract/backorders";
 import type { Order } from "../../contract/orders";
 
@@ -13,16 +12,9 @@ import type { Order } from "../../contract/orders";
 // through the API: by its buyer or an admin, refunded with their tax and a credit note; the
 // queue moves up; the order ships, is shipped, or is cancelled whole when nothing else is left.
 
-let h: ReturnType<typeof backorderHelpers>;
+const { t, admin, h } = backorderStoreForTests("cancel-bo-admin@example.com");
 let home: string;
-
-const { t, admin } = storeForTests({
-  admin: "cancel-bo-admin@example.com",
-  shipsToTestAddress: true,
-  env: { AUTH_RATE_LIMIT_PER_IP: "1000" },
-});
 beforeAll(async () => {
-  h = backorderHelpers(t, () => admin);
   home = await h.homeLocation();
 });
 
