@@ -1,10 +1,9 @@
 import { orderNumberText } from "../../contract/orders";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import type { TestAccount } from "../../../tests/support/accounts";
 import { approvalServiceAt, orderOverTheLimit } from "../../../tests/support/approvals";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { companyWithBuyer, setOrderLimit } from "../../../tests/support/trade";
 import { createInventory } from "../inventory/service";
 import { approvalWindowEnd } from "../inventory/holds";
@@ -21,15 +20,13 @@ import { createExpireHolds } from "../workflows/expire-holds";
  */
 
 type Member = TestAccount & { id: string };
-let t: TestApp;
 let owner: Member;
 let buyer: Member;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+const { t, admin } = storeForTests({ admin: "window-admin@example.com", shipsToTestAddress: true });
 beforeAll(async () => {
-  let admin: TestAccount;
-  ({ t, admin } = await shippingAppWithAdmin("window-admin@example.com"));
   const company = await companyWithBuyer(t.app, admin);
   ({ owner, buyer } = company);
   // An invited buyer who never verified their address: 30-minute holds on unpaid orders.
@@ -37,7 +34,6 @@ beforeAll(async () => {
   const limit = await setOrderLimit(t.app, owner, company.id, buyer.id, 100);
   expect(limit.statusCode, limit.body).toBe(200);
 });
-afterAll(() => t.close());
 
 const overTheLimit = () => orderOverTheLimit(t, buyer);
 

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { requestsAs } from "../../../tests/support/requests";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import type { Market } from "../../contract/markets";
 import { companyAddressInputSchema } from "../../contract/addresses";
 import { createCartService, type CartService } from "../cart/service";
@@ -24,8 +23,6 @@ import { productPrice } from "./routes";
  * directly, as a door will ask them.
  */
 describe("the cart in a market", () => {
-  let t: TestApp;
-  let admin: TestAccount;
   let cart: CartService;
   let europe: Market;
   let unitedStates: Market;
@@ -33,12 +30,14 @@ describe("the cart in a market", () => {
   const req = requestsAs(() => t.app);
   const germany = { estimate: { country: "DE", postalCode: "10115" } };
 
+  // The services asked directly in a market; the routes, with buyers not choosing one (MARKET_CHOICE
+  // off), price in the store's currency whatever the destination (on: market-doors.test.ts).
+  const { t, admin } = storeForTests({
+    admin: "market-cart-admin@example.com",
+    shipsToTestAddress: true,
+    env: { MARKET_CHOICE: "false" },
+  });
   beforeAll(async () => {
-    // The services asked directly in a market; the routes, with buyers not choosing one (MARKET_CHOICE
-    // off), price in the store's currency whatever the destination (on: market-doors.test.ts).
-    ({ t, admin } = await shippingAppWithAdmin("market-cart-admin@example.com", {
-      MARKET_CHOICE: "false",
-    }));
     cart = createCartService(t.database.db, { currency: "USD" });
     const markets: Market[] = (await req(admin, "GET", "/api/markets")).json();
     europe = markets.find((m) => m.code === "EU")!;
@@ -73,7 +72,6 @@ describe("the cart in a market", () => {
     });
     expect(applied.statusCode).toBe(200);
   });
-  afterAll(() => t.close());
   const checkoutService = () =>
     createCheckout(createInventory(t.database.db), {
       currency: "USD",

@@ -1,29 +1,26 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { makeBuyer, signUpBuyer } from "../../../tests/support/buyers";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
 import { placeTestOrder } from "../../../tests/support/destination";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs, sessionHeaders } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { REVIEW_NOT_PENDING_MESSAGE } from "../../contract/reviews";
 import { adminAuditLog } from "../audit/tables";
 import { orders } from "../orders/tables";
 import { REVIEW_PERIOD_MESSAGE } from "./service";
 
-let t: TestApp;
-let admin: TestAccount;
+// Many fresh accounts from the one test address: sign-up's own limit is not under test here.
+const { t, admin } = storeForTests({
+  admin: { email: "moderator@example.com", name: "Mo Derator" },
+  shipsToTestAddress: true,
+  env: { AUTH_RATE_LIMIT_PER_IP: "1000" },
+});
 beforeAll(async () => {
-  // Many fresh accounts from the one test address: sign-up's own limit is not under test here.
-  ({ t, admin } = await shippingAppWithAdmin(
-    { email: "moderator@example.com", name: "Mo Derator" },
-    { AUTH_RATE_LIMIT_PER_IP: "1000" },
-  ));
   // Published reviews to start from (as the demo's), so hiding or approving moves the average.
   for (const ratings of [4, 5]) await insertReview(t.database.db, { ratings });
 });
-afterAll(() => t.close());
 
 const call = requestsAs(() => t.app);
 

@@ -1,12 +1,11 @@
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { pdfText } from "../../../tests/support/pdf-text";
-import { testAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { requestsAs } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { adminAuditLog } from "../audit/tables";
@@ -17,8 +16,6 @@ import { REVERSE_CHARGE_NOTE } from "./rules";
 // an exemption certificate; its buyer's checkout, order, and invoice PDF show 0 % with the note.
 // The store sells from Germany here (STORE_COUNTRY=DE).
 
-let t: TestApp;
-let admin: TestAccount;
 let euStandard: string;
 
 const call = requestsAs(() => t.app);
@@ -35,13 +32,13 @@ const address = (country: string, postalCode: string, city: string) => ({
 const paris = address("FR", "75002", "Paris");
 const berlin = address("DE", "10117", "Berlin");
 
+// The tax rules in the store's currency: an order delivered to France is not priced in the
+// Europe market here (MARKET_CHOICE off; markets with VAT: tax/included-orders.test.ts).
+const { t, admin } = storeForTests({
+  admin: "vat-admin@example.com",
+  env: { STORE_COUNTRY: "DE", MARKET_CHOICE: "false" },
+});
 beforeAll(async () => {
-  // The tax rules in the store's currency: an order delivered to France is not priced in the
-  // Europe market here (MARKET_CHOICE off; markets with VAT: tax/included-orders.test.ts).
-  ({ t, admin } = await testAppWithAdmin("vat-admin@example.com", {
-    STORE_COUNTRY: "DE",
-    MARKET_CHOICE: "false",
-  }));
   const eu = await call(admin, "POST", "/api/shipping-zones", {
     name: "EU",
     countries: ["DE", "FR"],
@@ -56,7 +53,6 @@ beforeAll(async () => {
     expect((await call(admin, "POST", "/api/tax-rates", rate)).statusCode).toBe(201);
   }
 });
-afterAll(() => t.close());
 
 /** A company with a buyer, its tax status set by the admin. */
 async function companyWith(tax: object) {
