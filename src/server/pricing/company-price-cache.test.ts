@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import type { TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { testAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { createAnotherProcess, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { hearCatalogChannel } from "../../../tests/support/catalog-channel";
@@ -16,9 +16,7 @@ import { CompanyPriceCache } from "./list-prices";
  * the `prices` NOTIFY of migration 0034, read from the database while the listener is not
  * hearing, and a list too large to keep read per page.
  */
-let t: TestApp;
 let other: Awaited<ReturnType<typeof createAnotherProcess>>;
-let admin: TestAccount;
 let p1: string, p2: string;
 let list: { id: string };
 let company: { id: string };
@@ -27,8 +25,8 @@ let buyer: TestAccount & { id: string };
 let member: TestAccount & { id: string };
 const invalidated = vi.spyOn(CompanyPriceCache.prototype, "invalidate");
 
+const { t, admin } = storeForTests({ admin: "price-cache-admin@example.com" });
 beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin("price-cache-admin@example.com"));
   p1 = (await insertProduct(t.database.db, { name: "Cachedprice part 1", priceCents: 2000 })).id;
   p2 = (await insertProduct(t.database.db, { name: "Cachedprice part 2", priceCents: 3000 })).id;
   list = await createPriceList(t.app, admin, [{ productId: p1, unitPrice: 18 }]);
@@ -42,7 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   invalidated.mockRestore();
   await other.close();
-  await t.close();
 });
 
 const PAGE = "/api/products?q=cachedprice&sort=name";

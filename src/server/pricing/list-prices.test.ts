@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { testAppWithAdmin } from "../../../tests/support/store";
+import { storeForTests } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
-import type { TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { CatalogReadCache } from "../catalog/read-cache";
 import { yourListPrices } from "./list-prices";
@@ -15,8 +14,6 @@ import { RETAIL_GROUP_ID } from "./tables";
  * the page's items for them, while everyone else gets the shared cached answer unchanged.
  */
 const TOKEN = "metrics-token-for-the-list-prices-test-0123456789";
-let t: TestApp;
-let admin: TestAccount;
 let buyerA: TestAccount & { id: string };
 let buyerB: TestAccount & { id: string };
 let noCompany: TestAccount;
@@ -27,10 +24,11 @@ let listAId: string;
 let p1: string, p2: string, p3: string;
 const answered = vi.spyOn(CatalogReadCache.prototype, "answerFor");
 
+const { t, admin } = storeForTests({
+  admin: "list-prices-admin@example.com",
+  env: { METRICS_TOKEN: TOKEN },
+});
 beforeAll(async () => {
-  ({ t, admin } = await testAppWithAdmin("list-prices-admin@example.com", {
-    METRICS_TOKEN: TOKEN,
-  }));
   const made = [];
   for (const [i, cents] of [2000, 3000, 4000].entries()) {
     made.push(
@@ -67,7 +65,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   answered.mockRestore();
-  await t.close();
 });
 
 const get = (url: string, who?: TestAccount) =>

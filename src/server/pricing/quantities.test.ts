@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { checkoutTestCart, placeTestOrder } from "../../../tests/support/destination";
 import { requestsAs } from "../../../tests/support/requests";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import type { TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { customerGroupMessages } from "../../contract/customer-groups";
 import type { ProductListItem } from "../../contract/products";
 import type { QuickOrderResult } from "../../contract/quick-order";
@@ -44,12 +43,10 @@ describe("the rule (pure)", () => {
 });
 
 describe("on the store", () => {
-  let t: TestApp;
-  let admin: TestAccount & { id?: string };
-  beforeAll(async () => {
-    ({ t, admin } = await shippingAppWithAdmin("quantities-admin@example.com"));
+  const { t, admin } = storeForTests({
+    admin: "quantities-admin@example.com",
+    shipsToTestAddress: true,
   });
-  afterAll(() => t.close());
   const req = requestsAs(() => t.app);
   let n = 0;
 
