@@ -48,6 +48,29 @@ export function TitledPage({ title, children }: { title: string; children: React
   );
 }
 
+/**
+ * A part of a page under its own heading (an admin page's orders, its settings, its report): the
+ * section named by its `h2`, whose id is `headingId`.
+ */
+export function PageSection({
+  headingId,
+  title,
+  children,
+}: {
+  headingId: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h2 id={headingId} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 function setHeadTag(tag: string, key: string, name: string, attribute: string, value: string) {
   let element = document.head.querySelector(`${tag}[${key}="${name}"]`);
   if (!element) {

@@ -1,4 +1,4 @@
-import { usePageTitle } from "../../components/page-title";
+import { usePageTitle, PageSection } from "../../components/page-title";
 import { PageSpinner } from "../../components/spinner";
 import { useSession } from "../../lib/session";
 import { ApprovalSettingsForm } from "../../features/approvals/components/approval-settings-form";
@@ -38,12 +38,9 @@ export function ApprovalsRoute() {
   return (
     <div className="flex flex-col gap-8">
       {list}
-      <section aria-labelledby="approval-settings-heading" className="flex flex-col gap-4">
-        <h2 id="approval-settings-heading" className="text-xl font-bold">
-          Approval window
-        </h2>
+      <PageSection headingId="approval-settings-heading" title="Approval window">
         <ApprovalSettingsForm />
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { usePageTitle } from "../../components/page-title";
+import { usePageTitle, PageSection } from "../../components/page-title";
 import { RestockingFeeForm } from "../../features/returns/components/restocking-fee-form";
 import { FitmentReportTable, ReturnsAdmin } from "../../features/returns/components/returns-admin";
 
@@ -18,22 +18,16 @@ export function ReturnsRoute() {
         </p>
         <ReturnsAdmin />
       </section>
-      <section aria-labelledby="fee-heading" className="flex flex-col gap-4">
-        <h2 id="fee-heading" className="text-xl font-bold">
-          Restocking fee
-        </h2>
+      <PageSection headingId="fee-heading" title="Restocking fee">
         <RestockingFeeForm />
-      </section>
-      <section aria-labelledby="fitment-heading" className="flex flex-col gap-4">
-        <h2 id="fitment-heading" className="text-xl font-bold">
-          Did not fit
-        </h2>
+      </PageSection>
+      <PageSection headingId="fitment-heading" title="Did not fit">
         <p className="text-sm text-base-content/80">
           Parts returned because they did not fit, and the vehicles customers named: a hint where a
           part's fitment data may be wrong.
         </p>
         <FitmentReportTable />
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { usePageTitle } from "../../components/page-title";
+import { usePageTitle, PageSection } from "../../components/page-title";
 import { PageSpinner } from "../../components/spinner";
 import { ClaimsList } from "../../features/warranty/components/claims-list";
 import { DeadlineSettingsSection } from "../../features/warranty/components/deadline-settings";
@@ -32,23 +32,17 @@ export function WarrantyRoute() {
         <ClaimsList store={store} />
       </section>
       {store && (
-        <section aria-labelledby="failure-codes-heading" className="flex flex-col gap-4">
-          <h2 id="failure-codes-heading" className="text-xl font-bold">
-            Failure codes
-          </h2>
+        <PageSection headingId="failure-codes-heading" title="Failure codes">
           <p className="text-sm text-base-content/80">
             What an inspection found wrong, chosen from this list and shown to the claimant. A code
             is retired rather than removed, so older claims keep their words.
           </p>
           <FailureCodes />
-        </section>
+        </PageSection>
       )}
       {store && <DeadlineSettingsSection />}
       {store && (
-        <section aria-labelledby="warranty-report-heading" className="flex flex-col gap-4">
-          <h2 id="warranty-report-heading" className="text-xl font-bold">
-            Report
-          </h2>
+        <PageSection headingId="warranty-report-heading" title="Report">
           <p className="text-sm text-base-content/80">
             Claims per 1,000 units sold, per part, by failure code, by month of sale and by
             production lot, and what approved claims cost; of the orders placed in the months
@@ -57,15 +51,12 @@ export function WarrantyRoute() {
           <Suspense fallback={<PageSpinner />}>
             <WarrantyReport />
           </Suspense>
-        </section>
+        </PageSection>
       )}
       {store && (
-        <section aria-labelledby="lots-heading" className="flex flex-col gap-4">
-          <h2 id="lots-heading" className="text-xl font-bold">
-            Production lots
-          </h2>
+        <PageSection headingId="lots-heading" title="Production lots">
           <LotImportForm />
-        </section>
+        </PageSection>
       )}
     </div>
   );

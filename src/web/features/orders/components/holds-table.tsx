@@ -1,4 +1,5 @@
 import { plural } from "#contract/count";
+import { PageSection } from "../../../components/page-title";
 import { useState } from "react";
 import type { AccountHolds } from "#contract/orders";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
@@ -47,10 +48,7 @@ export function HoldsTable() {
   ];
 
   return (
-    <section aria-labelledby="holds-heading" className="flex flex-col gap-4">
-      <h2 id="holds-heading" className="text-xl font-bold">
-        Stock held in unpaid orders
-      </h2>
+    <PageSection headingId="holds-heading" title="Stock held in unpaid orders">
       <ListTable
         isPending={isPending}
         error={error}
@@ -89,6 +87,6 @@ export function HoldsTable() {
           </p>
         )}
       </ConfirmDialog>
-    </section>
+    </PageSection>
   );
 }

@@ -1,4 +1,5 @@
 import { plural } from "#contract/count";
+import { PageSection } from "../../../components/page-title";
 import { useState } from "react";
 import { notify } from "../../../lib/notify";
 import {
@@ -158,10 +159,7 @@ export function OrdersAdminTable() {
   ];
 
   return (
-    <section aria-labelledby="orders-heading" className="flex flex-col gap-4">
-      <h2 id="orders-heading" className="text-xl font-bold">
-        Orders
-      </h2>
+    <PageSection headingId="orders-heading" title="Orders">
       <SearchForm
         label="Search orders"
         placeholder="Customer email or product"
@@ -223,6 +221,6 @@ export function OrdersAdminTable() {
           </>
         )}
       </ConfirmDialog>
-    </section>
+    </PageSection>
   );
 }

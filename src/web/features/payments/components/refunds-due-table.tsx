@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { PageSection } from "../../../components/page-title";
 import type { RefundDue } from "#contract/payments";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ListTable, type Column } from "../../../components/data-table";
@@ -65,10 +66,7 @@ export function RefundsDueTable() {
     },
   ];
   return (
-    <section aria-labelledby="refunds-due-heading" className="flex flex-col gap-4">
-      <h2 id="refunds-due-heading" className="text-xl font-bold">
-        Payments to refund
-      </h2>
+    <PageSection headingId="refunds-due-heading" title="Payments to refund">
       {(error || (data?.length ?? 0) > 0) && (
         <ListTable
           isPending={isPending}
@@ -102,6 +100,6 @@ export function RefundsDueTable() {
           </p>
         )}
       </ConfirmDialog>
-    </section>
+    </PageSection>
   );
 }

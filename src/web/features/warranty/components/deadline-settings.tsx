@@ -1,3 +1,4 @@
+import { PageSection } from "../../../components/page-title";
 import {
   MAX_DEADLINE_DAYS,
   warrantyDeadlineMessages,
@@ -15,12 +16,9 @@ import { useSetWarrantyDeadlineSettings, useWarrantyDeadlineSettings } from "../
 /** The admin's warranty page section: each side's days on a claim, and the reminder before. */
 export function DeadlineSettingsSection() {
   return (
-    <section aria-labelledby="warranty-deadlines-heading" className="flex flex-col gap-4">
-      <h2 id="warranty-deadlines-heading" className="text-xl font-bold">
-        Deadlines and reminders
-      </h2>
+    <PageSection headingId="warranty-deadlines-heading" title="Deadlines and reminders">
       <DeadlineSettingsForm />
-    </section>
+    </PageSection>
   );
 }
 
