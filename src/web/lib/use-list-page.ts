@@ -57,3 +57,10 @@ export function useListStates(list: ReturnType<typeof useListPage>, answer: List
     onPage: (p: number) => list.update({ page: p === 1 ? undefined : String(p) }),
   };
 }
+
+/** ListStates' loading and error, and the rows, of a list read whole (no search, no pages). */
+export const wholeListStates = <Row>(answer: {
+  data?: Row[];
+  error: Error | null;
+  isPending: boolean;
+}) => ({ isPending: answer.isPending, error: answer.error, rows: answer.data ?? [] });

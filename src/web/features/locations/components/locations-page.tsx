@@ -10,6 +10,7 @@ import { Link } from "../../../components/link";
 import { useLocations, useProductSearch, useSaveLocation } from "../api/locations";
 import { AllocationPolicyForm } from "./allocation-policy";
 import { LocationTitle } from "./location-title";
+import { wholeListStates } from "../../../lib/use-list-page";
 
 /** A location's fields as typed: the lists as "US, CA", the priority as text. */
 type LocationDraft = {
@@ -147,12 +148,10 @@ export function LocationsPage() {
         Add a location
       </button>
       <ListTable
-        isPending={locations.isPending}
-        error={locations.error}
+        {...wholeListStates(locations)}
         empty="No locations."
         label="Locations"
         columns={columns}
-        rows={locations.data ?? []}
         rowKey={(l) => l.id}
         rowTestId="location"
       />

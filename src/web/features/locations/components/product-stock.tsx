@@ -19,6 +19,7 @@ import { formatDateTime } from "../../../lib/format";
 import { BackorderPolicy } from "./backorder-policy";
 import { LocationTitle } from "./location-title";
 import { useCountStock, useProductStock, useTransferStock, useTransfers } from "../api/locations";
+import { wholeListStates } from "../../../lib/use-list-page";
 
 /** A whole number as typed: empty is NaN (the contract says what to enter). */
 const typedNumber = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
@@ -247,11 +248,9 @@ function Transfers({ productId }: { productId: string }) {
         Recent transfers
       </h2>
       <ListTable
-        isPending={transfers.isPending}
-        error={transfers.error}
+        {...wholeListStates(transfers)}
         empty="No transfers yet."
         label="Recent transfers"
-        rows={transfers.data ?? []}
         rowKey={(t) => t.id}
         columns={[
           { header: "When", role: "title", cell: (t) => formatDateTime(t.createdAt) },

@@ -20,6 +20,7 @@ import {
   useUpdateCustomerGroup,
 } from "../api/customer-groups";
 import { EditRuleDialog, NewRule } from "./price-rule-form";
+import { wholeListStates } from "../../../lib/use-list-page";
 
 /**
  * Admin: the customer groups (docs/pricing.md "Customer groups and price rules"): a new one,
@@ -190,12 +191,10 @@ function GroupRules({ group }: { group: CustomerGroup }) {
       </p>
       <NewRule key={group.id} groupId={group.id} />
       <ListTable
-        isPending={rules.isPending}
-        error={rules.error}
+        {...wholeListStates(rules)}
         empty={`${group.name} buyers pay list prices: no rule yet.`}
         label={`Price rules of ${group.name}`}
         columns={columns}
-        rows={rules.data ?? []}
         rowKey={(r) => r.id}
         rowTestId="price-rule-row"
       />

@@ -19,6 +19,7 @@ import { useSiteConfig } from "../../../lib/use-site-config";
 import { useCreateMarket, useMarkets, useUpdateMarket } from "../api/markets";
 import { NewEntryForm } from "./new-entry-form";
 import { EditEntryDialog } from "./edit-entry-dialog";
+import { wholeListStates } from "../../../lib/use-list-page";
 
 /** A new market's values: euros, to the cent, active. */
 const newMarket: MarketInput = {
@@ -166,12 +167,10 @@ export function MarketsAdmin() {
       </p>
       <NewMarket storeCurrency={storeCurrency} />
       <ListTable
-        isPending={answer.isPending}
-        error={answer.error}
+        {...wholeListStates(answer)}
         empty="No markets yet."
         label="Markets"
         columns={columns}
-        rows={answer.data ?? []}
         rowKey={(m) => m.id}
         rowTestId="market-row"
       />

@@ -12,6 +12,7 @@ import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useFailureCodes, useSetFailureCode } from "../api/warranty";
 import { RowButton } from "../../../components/edit-remove-buttons";
+import { wholeListStates } from "../../../lib/use-list-page";
 
 const newCodeSchema = failureCodeParamsSchema.extend({ label: failureCodeInputSchema.shape.label });
 
@@ -59,12 +60,10 @@ export function FailureCodes() {
     <div className="flex flex-col gap-3">
       <AddCode />
       <ListTable
-        isPending={codes.isPending}
-        error={codes.error}
+        {...wholeListStates(codes)}
         empty="No failure codes yet."
         label="Failure codes"
         columns={columns}
-        rows={codes.data ?? []}
         rowKey={(c) => c.code}
       />
       {renaming && <RenameCode code={renaming} onClose={() => setRenaming(undefined)} />}
