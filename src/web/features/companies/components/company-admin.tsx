@@ -29,7 +29,12 @@ import {
 import { CompanyTaxStatus } from "./company-tax";
 import { limitText, MemberLimitsDialog } from "./member-limits";
 import { ShipToAddresses } from "./ship-to-addresses";
-import { CompanyFormBox, companyFormValues, type CompanyChoices } from "./company-fields";
+import {
+  CompanyFormBox,
+  companyFormValues,
+  type CompanyChoices,
+  CompanySection,
+} from "./company-fields";
 import { RowButton } from "../../../components/edit-remove-buttons";
 
 const roleLabels: Record<CompanyRole, string> = {
@@ -199,10 +204,7 @@ export function Members({ companyId }: { companyId: string }) {
     },
   ];
   return (
-    <section aria-labelledby="members" className="flex flex-col gap-3">
-      <h2 id="members" className="text-xl font-semibold">
-        Members
-      </h2>
+    <CompanySection headingId="members" title="Members">
       <p className="text-sm text-base-content/75">
         An order over a buyer's per-order or monthly limit waits for an owner's approval
         (Approvals).
@@ -225,7 +227,7 @@ export function Members({ companyId }: { companyId: string }) {
         member={editing}
         onClose={() => setEditing(undefined)}
       />
-    </section>
+    </CompanySection>
   );
 }
 
@@ -271,10 +273,7 @@ export function Invitations({ companyId }: { companyId: string }) {
     },
   ];
   return (
-    <section aria-labelledby="invitations" className="flex flex-col gap-3">
-      <h2 id="invitations" className="text-xl font-semibold">
-        Invitations
-      </h2>
+    <CompanySection headingId="invitations" title="Invitations">
       <form
         aria-label="Invite a member"
         className="grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end"
@@ -317,6 +316,6 @@ export function Invitations({ companyId }: { companyId: string }) {
         rowKey={(i) => i.id}
         rowTestId="company-invitation"
       />
-    </section>
+    </CompanySection>
   );
 }
