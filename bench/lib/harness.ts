@@ -11,6 +11,7 @@ import {
   type EmbeddedDatabase,
 } from "../../src/server/db/embedded-postgres";
 import { cookieHeader } from "../../tests/support/accounts";
+import { statementStatsSettings, writeStatementStats } from "./statement-stats";
 import { startServerProcess, type ServerProcess } from "../../tests/support/server-process";
 
 export const root = path.resolve(import.meta.dirname, "../..");
@@ -33,7 +34,11 @@ export async function startBenchPostgres(): Promise<
   EmbeddedDatabase & { dir: string; createDatabase(name: string): Promise<string> }
 > {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "store-bench-pg-"));
-  const pgServer = await startEmbeddedPostgres(dir, { info: () => {}, warn: () => {} });
+  const pgServer = await startEmbeddedPostgres(
+    dir,
+    { info: () => {}, warn: () => {} },
+    { settings: statementStatsSettings() },
+  );
   return {
     ...pgServer,
     dir,
@@ -44,6 +49,7 @@ export async function startBenchPostgres(): Promise<
       return url.toString();
     },
     async stop() {
+      await writeStatementStats(pgServer.adminUrl);
       await pgServer.stop();
       await fs.rm(dir, { recursive: true, force: true });
     },

@@ -43,7 +43,11 @@ export interface SupervisionOptions {
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: Logger,
-  opts: { attach?: boolean } & SupervisionOptions = {},
+  opts: {
+    attach?: boolean;
+    /** More `-c name=value` settings of the server (the benchmarks' statement statistics). */
+    settings?: string[];
+  } & SupervisionOptions = {},
 ): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(dataDir, "postgres");
   const passwordFile = path.join(dataDir, "postgres-password");
@@ -97,6 +101,7 @@ export async function startEmbeddedPostgres(
       // After a crash, flush the cluster with one syncfs() rather than an fsync per file: the
       // restart after a kill takes about half as long.
       ...(process.platform === "linux" ? ["-c", "recovery_init_sync_method=syncfs"] : []),
+      ...(opts.settings ?? []).flatMap((setting) => ["-c", setting]),
     ],
     onLog: () => {},
     onError: (message: unknown) => log.warn(`embedded postgres: ${String(message)}`.trim()),
