@@ -5,6 +5,7 @@ import { AddressForm } from "./address-form";
 import { ConfirmDialog } from "./confirm-dialog";
 import { EditRemoveButtons } from "./edit-remove-buttons";
 import { QueryError } from "./query-error";
+import { PageSection } from "./page-title";
 
 /** Whose addresses: a person's (one of them their default) or a company's ship-to addresses. */
 export type AddressOwner =
@@ -224,12 +225,9 @@ export function AddressBook({ owner, api }: { owner: AddressOwner; api: AddressB
       {removeDialog}
     </section>
   ) : (
-    <section aria-labelledby="ship-to" className="flex flex-col gap-3">
-      <h2 id="ship-to" className="text-xl font-semibold">
-        {k.title}
-      </h2>
+    <PageSection compact headingId="ship-to" title={k.title}>
       {content}
       {removeDialog}
-    </section>
+    </PageSection>
   );
 }

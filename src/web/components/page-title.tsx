@@ -50,20 +50,26 @@ export function TitledPage({ title, children }: { title: string; children: React
 
 /**
  * A part of a page under its own heading (an admin page's orders, its settings, its report): the
- * section named by its `h2`, whose id is `headingId`.
+ * section named by its `h2`, whose id is `headingId`. `compact`: a company's page's parts (its
+ * members, its ship-to addresses), closer together under a lighter heading.
  */
 export function PageSection({
   headingId,
   title,
+  compact = false,
   children,
 }: {
   headingId: string;
   title: string;
+  compact?: boolean;
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4">
-      <h2 id={headingId} className="text-xl font-bold">
+    <section
+      aria-labelledby={headingId}
+      className={compact ? "flex flex-col gap-3" : "flex flex-col gap-4"}
+    >
+      <h2 id={headingId} className={compact ? "text-xl font-semibold" : "text-xl font-bold"}>
         {title}
       </h2>
       {children}

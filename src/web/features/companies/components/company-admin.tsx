@@ -29,13 +29,9 @@ import {
 import { CompanyTaxStatus } from "./company-tax";
 import { limitText, MemberLimitsDialog } from "./member-limits";
 import { ShipToAddresses } from "./ship-to-addresses";
-import {
-  CompanyFormBox,
-  companyFormValues,
-  type CompanyChoices,
-  CompanySection,
-} from "./company-fields";
+import { CompanyFormBox, companyFormValues, type CompanyChoices } from "./company-fields";
 import { RowButton } from "../../../components/edit-remove-buttons";
+import { PageSection } from "../../../components/page-title";
 
 const roleLabels: Record<CompanyRole, string> = {
   owner: "Owner",
@@ -204,7 +200,7 @@ export function Members({ companyId }: { companyId: string }) {
     },
   ];
   return (
-    <CompanySection headingId="members" title="Members">
+    <PageSection compact headingId="members" title="Members">
       <p className="text-sm text-base-content/75">
         An order over a buyer's per-order or monthly limit waits for an owner's approval
         (Approvals).
@@ -227,7 +223,7 @@ export function Members({ companyId }: { companyId: string }) {
         member={editing}
         onClose={() => setEditing(undefined)}
       />
-    </CompanySection>
+    </PageSection>
   );
 }
 
@@ -273,7 +269,7 @@ export function Invitations({ companyId }: { companyId: string }) {
     },
   ];
   return (
-    <CompanySection headingId="invitations" title="Invitations">
+    <PageSection compact headingId="invitations" title="Invitations">
       <form
         aria-label="Invite a member"
         className="grid gap-3 rounded-box border border-base-300 p-4 sm:grid-cols-[1fr_auto_auto] sm:items-end"
@@ -316,6 +312,6 @@ export function Invitations({ companyId }: { companyId: string }) {
         rowKey={(i) => i.id}
         rowTestId="company-invitation"
       />
-    </CompanySection>
+    </PageSection>
   );
 }

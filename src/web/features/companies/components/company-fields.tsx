@@ -131,23 +131,3 @@ export function CompanyFormBox({
     </details>
   );
 }
-
-/** A part of a company's page under its own heading (its members, invitations, tax status). */
-export function CompanySection({
-  headingId,
-  title,
-  children,
-}: {
-  headingId: string;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <h2 id={headingId} className="text-xl font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}

@@ -7,7 +7,7 @@ import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useCheckVies, useCompanyTax, useSetCompanyTax } from "../api/companies";
 import { VatCheckLine } from "./vat-check";
-import { CompanySection } from "./company-fields";
+import { PageSection } from "../../../components/page-title";
 
 /**
  * Admin: the company's tax status (docs/tax.md). An EU VAT number is checked for its
@@ -39,7 +39,7 @@ function TaxForm({ companyId, tax }: { companyId: string; tax: CompanyTax }) {
     },
   });
   return (
-    <CompanySection headingId="company-tax" title="Tax status">
+    <PageSection compact headingId="company-tax" title="Tax status">
       <p className="text-sm text-base-content/75" data-testid="company-tax-summary">
         {tax.exemptionCertificate
           ? `Tax exempt: certificate ${tax.exemptionCertificate}, recorded ${formatDate(tax.exemptionRecordedAt!)}${tax.exemptionRecordedBy ? ` by ${tax.exemptionRecordedBy}` : ""}. Its orders bear 0 % tax.`
@@ -106,6 +106,6 @@ function TaxForm({ companyId, tax }: { companyId: string; tax: CompanyTax }) {
           Save tax status
         </button>
       </form>
-    </CompanySection>
+    </PageSection>
   );
 }
