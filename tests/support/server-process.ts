@@ -82,3 +82,13 @@ export function startServerProcess(
     );
   });
 }
+
+/** Whether a process of this id is running (signal 0: asks, sends nothing). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

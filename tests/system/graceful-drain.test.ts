@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { startServerProcess, type ServerProcess } from "../support/server-process";
+import { isAlive, startServerProcess, type ServerProcess } from "../support/server-process";
 
 // Fault injection of 75cca6d, row 2 (and issue 24): under load, SIGTERM reset requests already
 // sent on kept-alive connections (ECONNRESET) instead of answering or refusing them cleanly.
@@ -92,15 +92,6 @@ async function superuser(): Promise<{ client: pg.Client; postgresPid: number }> 
   client.on("error", () => {}); // PostgreSQL stops under it
   await client.connect();
   return { client, postgresPid: Number(postmaster[0]) };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 test("a statement that waits on a lock does not hold the shutdown: exit 0 in seconds, PostgreSQL stopped", async () => {

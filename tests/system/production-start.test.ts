@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, expect, onTestFailed, test } from "vitest";
+import { isAlive } from "../support/server-process";
 import { startCommand } from "../support/start-command";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -146,15 +147,6 @@ test("started as `npm start` starts it, SIGTERM drains a request in flight, stop
       `cluster created); SIGTERM: the request in flight answered 200, exit 0, PostgreSQL stopped`,
   );
 }, 120_000);
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 test("SIGTERM to the `npm start` process stops the server it started: nothing is left serving", async () => {
   // Fault injection of 75cca6d, row 3: npm and its shell exited and node, re-parented, kept
