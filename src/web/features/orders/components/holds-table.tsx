@@ -8,11 +8,10 @@ import { formatCount, formatDateTime, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useCancelHolds, useHoldsByAccount } from "../api/orders-admin";
 import { RowButton } from "../../../components/edit-remove-buttons";
-import { wholeListStates } from "../../../lib/use-list-page";
 
 /** Admin: who holds stock in unpaid orders, largest value first; one action cancels an account's. */
 export function HoldsTable() {
-  const holds = useHoldsByAccount();
+  const { data, error, isPending } = useHoldsByAccount();
   const cancel = useCancelHolds();
   const [pending, setPending] = useState<AccountHolds>();
 
@@ -51,10 +50,12 @@ export function HoldsTable() {
   return (
     <PageSection headingId="holds-heading" title="Stock held in unpaid orders">
       <ListTable
-        {...wholeListStates(holds)}
+        isPending={isPending}
+        error={error}
         empty="No account holds stock in unpaid orders."
         label="Stock held per account"
         columns={columns}
+        rows={data ?? []}
         rowKey={(h) => h.userId}
         rowTestId="account-holds"
       />
