@@ -1,27 +1,23 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { orders } from "../../src/server/orders/tables";
 import { payments, testCardIntents } from "../../src/server/payments/tables";
 import { products } from "../../src/server/catalog/tables";
 import { CANCELED_MESSAGE } from "../../src/server/payments/test-card-gateway";
-import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
-import { shipsToTestAddress } from "../support/destination";
+import { signUp } from "../support/accounts";
 import { insertProduct } from "../support/factories";
 import { orderAndCharge, orderWithIntent } from "../support/payments";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { injectAs } from "../support/requests";
+import { storeForTests } from "../support/store";
 
 // Penetration test of 75cca6d, finding 14: an order the admin cancelled became paid when the
 // customer paid a payment intent opened before the cancel.
 
-let t: TestApp;
-let customer: TestAccount;
-let admin: TestAccount;
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "late-admin@example.com" }, { seed: shipsToTestAddress });
-  customer = await signUp(t.app);
-  admin = await signUpAdmin(t, { email: "late-admin@example.com" });
+const { t, admin, customer } = storeForTests({
+  admin: "late-admin@example.com",
+  shipsToTestAddress: true,
+  customers: { customer: {} },
 });
-afterAll(() => t.close());
 
 /** An order of 3 parts with a card already charged for it, not yet confirmed to the store. */
 async function chargedOrder() {
@@ -125,19 +121,21 @@ test("cancelling an account's holds, or removing the account, cancels their open
         .from(testCardIntents)
         .where(eq(testCardIntents.orderId, orderId))
     )[0]?.status;
+  /** The id of the account that placed the order. */
+  const placedBy = async (orderId: string) =>
+    (
+      await t.database.db.select({ id: orders.userId }).from(orders).where(eq(orders.id, orderId))
+    )[0]!.id as string;
 
   // The admin cancels every unpaid order of the account: the open payment page cannot pay.
   const holder = await signUp(t.app);
   const held = await orderWithIntent(t.app, holder, p.id, 2);
-  const [{ id: holderId }] = (await t.database.db
-    .select({ id: orders.userId })
-    .from(orders)
-    .where(eq(orders.id, held.orderId))) as [{ id: string }];
-  const holds = await t.app.inject({
-    method: "DELETE",
-    url: `/api/holds/${holderId}`,
-    headers: { cookie: admin.cookie },
-  });
+  const holds = await injectAs(
+    t.app,
+    admin,
+    "DELETE",
+    `/api/holds/${await placedBy(held.orderId)}`,
+  );
   expect(holds.json()).toEqual({ cancelledOrders: 1 });
   const charged = await held.charge();
   expect(charged.statusCode).toBe(409);
@@ -147,15 +145,12 @@ test("cancelling an account's holds, or removing the account, cancels their open
   // The admin removes an account with an unpaid order and its payment open.
   const leaving = await signUp(t.app);
   const open = await orderWithIntent(t.app, leaving, p.id, 1);
-  const [{ id: leavingId }] = (await t.database.db
-    .select({ id: orders.userId })
-    .from(orders)
-    .where(eq(orders.id, open.orderId))) as [{ id: string }];
-  const removed = await t.app.inject({
-    method: "DELETE",
-    url: `/api/users/${leavingId}`,
-    headers: { cookie: admin.cookie },
-  });
+  const removed = await injectAs(
+    t.app,
+    admin,
+    "DELETE",
+    `/api/users/${await placedBy(open.orderId)}`,
+  );
   expect(removed.json()).toEqual({ success: true, cancelledOrders: 1 });
   expect(await intentStatus(open.orderId)).toBe("canceled");
   const [payment] = await t.database.db
