@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import { accountFields, signUp, signUpAdmin, type TestAccount } from "./accounts";
 import { shipsToTestAddress } from "./destination";
+import { requestsAs } from "./requests";
 import { createTestApp, type TestApp } from "./test-app";
 
 /** The admin of a test app: the address its ADMIN_EMAILS names, and a name when a test reads it. */
@@ -25,6 +26,13 @@ export async function testAppWithAdmin(
 export const shippingAppWithAdmin = (admin: AdminSignUp, env: Record<string, string> = {}) =>
   testAppWithAdmin(admin, env, { seed: shipsToTestAddress });
 
+/** What storeForTests hands back besides the customers. */
+export interface StoreForTests {
+  t: TestApp;
+  call: ReturnType<typeof requestsAs>;
+  admin: TestAccount;
+}
+
 /**
  * A test file's store, as most API tests start: registers a `beforeAll` that builds the real app
  * (testAppWithAdmin: `admin` signed in as its admin), then signs up each of `customers` (plain
@@ -32,12 +40,13 @@ export const shippingAppWithAdmin = (admin: AdminSignUp, env: Record<string, str
  * `afterAll` that closes it. Call it at the top of the file (or of a `describe`), before hooks
  * that use it.
  *
- * Hands back `t`, the app (its `app` and `database` are there from the `beforeAll` on), `admin`
- * and each customer by its name. An account's email, password and name are set at once; its
+ * Hands back `t`, the app (its `app` and `database` are there from the `beforeAll` on), `call`,
+ * its request function (requests.ts requestsAs: `call(who, method, url, body)`), `admin` and each
+ * customer by its name. An account's email, password and name are set at once; its
  * session cookie from the `beforeAll` on.
  *
  * ```ts
- * const { t, admin, customer, other } = storeForTests({
+ * const { t, call, admin, customer, other } = storeForTests({
  *   admin: "orders-admin@example.com",
  *   shipsToTestAddress: true,
  *   customers: { customer: { name: "Casey" }, other: "olly@example.com" },
@@ -51,7 +60,7 @@ export function storeForTests<Name extends string = never>(options: {
   customers?: Record<Name, string | Partial<Omit<TestAccount, "cookie">>>;
   env?: Record<string, string>;
   extra?: Parameters<typeof createTestApp>[1];
-}): { t: TestApp; admin: TestAccount } & Record<Name, TestAccount> {
+}): StoreForTests & Record<Name, TestAccount> {
   let built: TestApp | undefined;
   const started = () => {
     if (!built)
@@ -103,5 +112,5 @@ export function storeForTests<Name extends string = never>(options: {
   });
   afterAll(() => t.close());
 
-  return { t, admin, ...customers };
+  return { t, call: requestsAs(() => t.app), admin, ...customers };
 }

@@ -1,12 +1,9 @@
 import { expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs } from "../../../tests/support/requests";
 import { MAX_ADDRESSES } from "../../contract/addresses";
 
-const { t, admin } = storeForTests({ admin: "addresses-admin@example.com" });
-
-const call = requestsAs(() => t.app);
+const { t, call, admin } = storeForTests({ admin: "addresses-admin@example.com" });
 
 const austin = {
   name: "Jane Doe",

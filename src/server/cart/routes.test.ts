@@ -6,15 +6,16 @@ import { insertProduct } from "../../../tests/support/factories";
 import { tradeMinimumsForRetail } from "../../../tests/support/trade";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs } from "../../../tests/support/requests";
 import { MAX_CART_LINES } from "../../contract/cart";
 import { orders } from "../orders/tables";
 import { products } from "../catalog/tables";
 import { user } from "../users/tables";
 
-const { t, admin } = storeForTests({ admin: "cart-admin@example.com", shipsToTestAddress: true });
+const { t, call, admin } = storeForTests({
+  admin: "cart-admin@example.com",
+  shipsToTestAddress: true,
+});
 
-const call = requestsAs(() => t.app);
 const put = (who: TestAccount, productId: string, qty: number) =>
   call(who, "PUT", `/api/cart/items/${productId}`, { qty });
 const delivery = { phonrNo: "5550100", Address: "14 Garage Lane, Leeds" };

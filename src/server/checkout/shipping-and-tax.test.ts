@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { requestsAs } from "../../../tests/support/requests";
 import { insertProduct } from "../../../tests/support/factories";
 import { orderMessages } from "../../contract/orders";
 import { storeForTests } from "../../../tests/support/store";
@@ -16,8 +15,6 @@ import { products } from "../catalog/tables";
 let standardId: string;
 let expressId: string;
 
-const call = requestsAs(() => t.app);
-
 const texas = AUSTIN_ADDRESS;
 /** The zone's second method, by weight, as the admin saves it and reads it back. */
 const express = {
@@ -30,7 +27,7 @@ const express = {
   ],
 };
 
-const { t, admin } = storeForTests({ admin: "money-admin@example.com" });
+const { t, call, admin } = storeForTests({ admin: "money-admin@example.com" });
 beforeAll(async () => {
   const us = await call(
     admin,

@@ -1,7 +1,6 @@
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { requestsAs } from "../../../tests/support/requests";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { pdfText } from "../../../tests/support/pdf-text";
@@ -26,7 +25,10 @@ let baseVehicleId: number;
 let engine18: number;
 let engineOther: number;
 
-const { t, admin } = storeForTests({ admin: "vol-admin@example.com", shipsToTestAddress: true });
+const { t, call, admin } = storeForTests({
+  admin: "vol-admin@example.com",
+  shipsToTestAddress: true,
+});
 beforeAll(async () => {
   const db = t.database.db;
   const [make] = await db.insert(vehicleMakes).values({ name: "Toyota" }).returning();
@@ -47,7 +49,6 @@ beforeAll(async () => {
   engineOther = eOther!.id;
 });
 
-const call = requestsAs(() => t.app);
 const delivery = { phonrNo: "5550100", Address: "1 Dock Road", shipTo: TEST_SHIP_TO };
 const orderOne = (who: TestAccount, productId: string, extra: object = {}) =>
   call(who, "POST", "/api/orders", { productId, orderQty: 2, ...delivery, ...extra });

@@ -4,7 +4,6 @@ import { signUp } from "../../../tests/support/accounts";
 import { AUSTIN_DOCK } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs } from "../../../tests/support/requests";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { addressMessages } from "../../contract/addresses";
 import { companyAddressMessages, MAX_COMPANY_ADDRESSES } from "../../contract/companies";
@@ -16,8 +15,6 @@ import { orders } from "../orders/tables";
 // listed by members, and delivered to at checkout exactly as an own address is.
 
 let standardId: string;
-
-const call = requestsAs(() => t.app);
 
 const texas = {
   name: "Receiving dock",
@@ -32,7 +29,7 @@ const texas = {
 const texasFormatted =
   "Receiving dock, Fleet Garage, 100 Congress Ave, Austin, TX 78701, United States";
 
-const { t, admin } = storeForTests({ admin: "shipto-admin@example.com" });
+const { t, call, admin } = storeForTests({ admin: "shipto-admin@example.com" });
 beforeAll(async () => {
   const us = await call(admin, "POST", "/api/shipping-zones", {
     name: "United States",

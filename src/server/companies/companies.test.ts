@@ -2,7 +2,6 @@ import { desc, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { requestsAs } from "../../../tests/support/requests";
 import { storeForTests } from "../../../tests/support/store";
 import { expectTooManyRequests } from "../../../tests/support/too-many";
 import {
@@ -17,9 +16,7 @@ import { INVITATION_LIMITS } from "./routes";
 import { adminAuditLog } from "../audit/tables";
 import { companyInvitations, companyMembers } from "./tables";
 
-const { t, admin } = storeForTests({ admin: "companies-admin@example.com" });
-
-const req = requestsAs(() => t.app);
+const { t, call, admin } = storeForTests({ admin: "companies-admin@example.com" });
 
 const auditOf = async (companyId: string) =>
   t.database.db
@@ -30,7 +27,7 @@ const auditOf = async (companyId: string) =>
 
 test("an admin creates a company with its terms and list, edits it, finds it; each change is audited", async () => {
   const list = await createPriceList(t.app, admin, []);
-  const created = await req(admin, "POST", "/api/companies", {
+  const created = await call(admin, "POST", "/api/companies", {
     name: "Northside Fleet Services",
     taxId: "GB123456789",
     paymentTerms: "net30",
@@ -48,26 +45,26 @@ test("an admin creates a company with its terms and list, edits it, finds it; ea
     priceListName: list.name,
     memberCount: 0,
   });
-  const dup = await req(admin, "POST", "/api/companies", { name: "northside fleet services" });
+  const dup = await call(admin, "POST", "/api/companies", { name: "northside fleet services" });
   expect(dup.statusCode).toBe(409);
   expect(dup.json().message).toBe(companyMessages.nameTaken);
-  const badList = await req(admin, "POST", "/api/companies", {
+  const badList = await call(admin, "POST", "/api/companies", {
     name: "Other",
     priceListId: "00000000-0000-4000-8000-000000000000",
   });
   expect(badList.statusCode).toBe(400);
   expect(badList.json().message).toBe(companyMessages.priceListNotFound);
-  expect((await req(admin, "POST", "/api/companies", { name: "  " })).statusCode).toBe(400);
+  expect((await call(admin, "POST", "/api/companies", { name: "  " })).statusCode).toBe(400);
   expect(
-    (await req(admin, "POST", "/api/companies", { name: "X", creditLimit: -1 })).statusCode,
+    (await call(admin, "POST", "/api/companies", { name: "X", creditLimit: -1 })).statusCode,
   ).toBe(400);
 
   // Terms are one of card, net15, net30, net60: free text is refused.
   expect(
-    (await req(admin, "PATCH", `/api/companies/${company.id}`, { paymentTerms: "Net 30" }))
+    (await call(admin, "PATCH", `/api/companies/${company.id}`, { paymentTerms: "Net 30" }))
       .statusCode,
   ).toBe(400);
-  const edited = await req(admin, "PATCH", `/api/companies/${company.id}`, {
+  const edited = await call(admin, "PATCH", `/api/companies/${company.id}`, {
     paymentTerms: "card",
     creditLimit: null,
   });
@@ -76,9 +73,9 @@ test("an admin creates a company with its terms and list, edits it, finds it; ea
     creditLimit: null,
     taxId: "GB123456789",
   });
-  expect((await req(admin, "PATCH", `/api/companies/${company.id}`, {})).statusCode).toBe(400);
+  expect((await call(admin, "PATCH", `/api/companies/${company.id}`, {})).statusCode).toBe(400);
 
-  const found = await req(admin, "GET", "/api/companies?q=NORTHSIDE");
+  const found = await call(admin, "GET", "/api/companies?q=NORTHSIDE");
   expect(found.headers["x-total-count"]).toBe("1");
   expect(found.json()[0].id).toBe(company.id);
   expect((await auditOf(company.id)).map((a) => a.action)).toEqual([
@@ -90,7 +87,7 @@ test("an admin creates a company with its terms and list, edits it, finds it; ea
 test("an invitation is emailed with a link; the invited address accepts it once and joins", async () => {
   const company = await createCompany(t.app, admin);
   const email = `invited-${Date.now()}@example.com`;
-  const invited = await req(admin, "POST", `/api/companies/${company.id}/invitations`, {
+  const invited = await call(admin, "POST", `/api/companies/${company.id}/invitations`, {
     email: email.toUpperCase(),
     role: "buyer",
   });
@@ -105,32 +102,32 @@ test("an invitation is emailed with a link; the invited address accepts it once 
   expect(row!.tokenHash).not.toContain(token);
 
   const someoneElse = await signUp(t.app);
-  const wrong = await req(someoneElse, "POST", "/api/company-invitations/accept", { token });
+  const wrong = await call(someoneElse, "POST", "/api/company-invitations/accept", { token });
   expect(wrong.statusCode).toBe(403);
   expect(wrong.json().message).toBe(companyMessages.wrongEmail(email));
   expect(
-    (await req(someoneElse, "POST", "/api/company-invitations/accept", { token: "nope" })).json()
+    (await call(someoneElse, "POST", "/api/company-invitations/accept", { token: "nope" })).json()
       .message,
   ).toBe(companyMessages.invitationInvalid);
-  expect((await req(null, "POST", "/api/company-invitations/accept", { token })).statusCode).toBe(
+  expect((await call(null, "POST", "/api/company-invitations/accept", { token })).statusCode).toBe(
     401,
   );
 
   const buyer = await signUp(t.app, { email });
-  const accepted = await req(buyer, "POST", "/api/company-invitations/accept", { token });
+  const accepted = await call(buyer, "POST", "/api/company-invitations/accept", { token });
   expect(accepted.statusCode).toBe(200);
   expect(accepted.json()).toEqual({
     companyId: company.id,
     companyName: company.name,
     role: "buyer",
   });
-  const again = await req(buyer, "POST", "/api/company-invitations/accept", { token });
+  const again = await call(buyer, "POST", "/api/company-invitations/accept", { token });
   expect(again.statusCode).toBe(410);
   expect(again.json().message).toBe(companyMessages.invitationUsed);
 
-  const mine = (await req(buyer, "GET", "/api/company")).json();
+  const mine = (await call(buyer, "GET", "/api/company")).json();
   expect(mine.company).toMatchObject({ id: company.id, role: "buyer", members: null });
-  expect((await req(someoneElse, "GET", "/api/company")).json()).toEqual({ company: null });
+  expect((await call(someoneElse, "GET", "/api/company")).json()).toEqual({ company: null });
   expect((await auditOf(company.id)).map((a) => a.action)).toEqual([
     "company.join",
     "company.invite",
@@ -141,32 +138,32 @@ test("an invitation is emailed with a link; the invited address accepts it once 
 test("an expired invitation, one to an account already in a company, and an admin's acceptance are refused", async () => {
   const company = await createCompany(t.app, admin);
   const email = `late-${Date.now()}@example.com`;
-  await req(admin, "POST", `/api/companies/${company.id}/invitations`, { email, role: "viewer" });
+  await call(admin, "POST", `/api/companies/${company.id}/invitations`, { email, role: "viewer" });
   const token = await invitationToken(t.app, email);
   await t.database.db
     .update(companyInvitations)
     .set({ expiresAt: new Date(Date.now() - 1000) })
     .where(eq(companyInvitations.email, email));
   const late = await signUp(t.app, { email });
-  const expired = await req(late, "POST", "/api/company-invitations/accept", { token });
+  const expired = await call(late, "POST", "/api/company-invitations/accept", { token });
   expect(expired.statusCode).toBe(410);
   expect(expired.json().message).toBe(companyMessages.invitationExpired);
 
   const member = await joinCompany(t.app, admin, company.id, "buyer");
   const other = await createCompany(t.app, admin);
-  const twice = await req(admin, "POST", `/api/companies/${other.id}/invitations`, {
+  const twice = await call(admin, "POST", `/api/companies/${other.id}/invitations`, {
     email: member.email,
     role: "buyer",
   });
   expect(twice.statusCode).toBe(409);
   expect(twice.json().message).toBe(companyMessages.alreadyMember);
 
-  await req(admin, "POST", `/api/companies/${other.id}/invitations`, {
+  await call(admin, "POST", `/api/companies/${other.id}/invitations`, {
     email: admin.email,
     role: "buyer",
   });
   const adminToken = await invitationToken(t.app, admin.email);
-  const refused = await req(admin, "POST", "/api/company-invitations/accept", {
+  const refused = await call(admin, "POST", "/api/company-invitations/accept", {
     token: adminToken,
   });
   expect(refused.statusCode).toBe(403);
@@ -180,35 +177,35 @@ test("owners invite and remove members of their own company; removal ends the co
   const owner = await joinCompany(t.app, admin, company.id, "owner");
   const buyer = await joinCompany(t.app, owner, company.id, "buyer");
 
-  const mine = (await req(owner, "GET", "/api/company")).json().company;
+  const mine = (await call(owner, "GET", "/api/company")).json().company;
   expect(mine.members.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
     [owner.email, "owner"],
     [buyer.email, "buyer"],
   ]);
-  const limits = await req(owner, "PATCH", `/api/companies/${company.id}/members/${buyer.id}`, {
+  const limits = await call(owner, "PATCH", `/api/companies/${company.id}/members/${buyer.id}`, {
     orderLimit: 500,
     monthlyLimit: 2000,
   });
   expect(limits.json()).toMatchObject({ orderLimit: 500, monthlyLimit: 2000, role: "buyer" });
   // The last owner cannot leave the company ownerless.
-  const self = await req(owner, "DELETE", `/api/companies/${company.id}/members/${owner.id}`);
+  const self = await call(owner, "DELETE", `/api/companies/${company.id}/members/${owner.id}`);
   expect(self.statusCode).toBe(422);
   expect(self.json().message).toBe(companyMessages.lastOwner);
-  const demote = await req(owner, "PATCH", `/api/companies/${company.id}/members/${owner.id}`, {
+  const demote = await call(owner, "PATCH", `/api/companies/${company.id}/members/${owner.id}`, {
     role: "buyer",
   });
   expect(demote.statusCode).toBe(422);
 
   const price = async () =>
-    (await req(buyer, "GET", `/api/products/${p.id}/price`)).json().yourPrice;
+    (await call(buyer, "GET", `/api/products/${p.id}/price`)).json().yourPrice;
   expect(await price()).toBe(15);
   expect(
-    (await req(owner, "DELETE", `/api/companies/${company.id}/members/${buyer.id}`)).statusCode,
+    (await call(owner, "DELETE", `/api/companies/${company.id}/members/${buyer.id}`)).statusCode,
   ).toBe(204);
   expect(await price()).toBe(20);
-  expect((await req(buyer, "GET", "/api/company")).json()).toEqual({ company: null });
+  expect((await call(buyer, "GET", "/api/company")).json()).toEqual({ company: null });
   // Their account stays: they still shop, at list prices.
-  const cart = await req(buyer, "PUT", `/api/cart/items/${p.id}`, { qty: 1 });
+  const cart = await call(buyer, "PUT", `/api/cart/items/${p.id}`, { qty: 1 });
   expect(cart.json().subtotal).toBe(20);
   const audit = await auditOf(company.id);
   expect(audit[0]).toMatchObject({ action: "company.member.remove", actorEmail: owner.email });
@@ -219,16 +216,16 @@ test("a pending invitation can be withdrawn; its link then works no more", async
   const company = await createCompany(t.app, admin);
   const email = `withdrawn-${Date.now()}@example.com`;
   const inv = (
-    await req(admin, "POST", `/api/companies/${company.id}/invitations`, { email, role: "buyer" })
+    await call(admin, "POST", `/api/companies/${company.id}/invitations`, { email, role: "buyer" })
   ).json();
   const token = await invitationToken(t.app, email);
-  const list = (await req(admin, "GET", `/api/companies/${company.id}/invitations`)).json();
+  const list = (await call(admin, "GET", `/api/companies/${company.id}/invitations`)).json();
   expect(list.map((i: { id: string }) => i.id)).toEqual([inv.id]);
   expect(
-    (await req(admin, "DELETE", `/api/companies/${company.id}/invitations/${inv.id}`)).statusCode,
+    (await call(admin, "DELETE", `/api/companies/${company.id}/invitations/${inv.id}`)).statusCode,
   ).toBe(204);
   const who = await signUp(t.app, { email });
-  expect((await req(who, "POST", "/api/company-invitations/accept", { token })).statusCode).toBe(
+  expect((await call(who, "POST", "/api/company-invitations/accept", { token })).statusCode).toBe(
     404,
   );
 });
@@ -239,13 +236,13 @@ test("two owners demoting or removing each other at once always leave the compan
   const b = await joinCompany(t.app, admin, company.id, "owner");
   const member = (who: { id: string }) => `/api/companies/${company.id}/members/${who.id}`;
   const owners = async () =>
-    (await req(admin, "GET", `/api/companies/${company.id}/members`))
+    (await call(admin, "GET", `/api/companies/${company.id}/members`))
       .json()
       .filter((m: { role: string }) => m.role === "owner").length;
   const other = (who: { id: string }) => (who === a ? b : a);
   const acts = [
-    (who: { id: string }) => req(other(who), "PATCH", member(who), { role: "buyer" }),
-    (who: { id: string }) => req(other(who), "DELETE", member(who)),
+    (who: { id: string }) => call(other(who), "PATCH", member(who), { role: "buyer" }),
+    (who: { id: string }) => call(other(who), "DELETE", member(who)),
   ];
   let refusedByTheRule = 0;
   for (let round = 0; round < 8; round++) {
@@ -279,7 +276,7 @@ test("an owner inviting another company's member is answered as for any address;
   const elsewhere = await createCompany(t.app, admin);
   const theirs = await joinCompany(t.app, admin, elsewhere.id, "buyer");
   const invite = (email: string) =>
-    req(owner, "POST", `/api/companies/${company.id}/invitations`, { email, role: "viewer" });
+    call(owner, "POST", `/api/companies/${company.id}/invitations`, { email, role: "viewer" });
 
   const fresh = await invite(`nobody-yet-${Date.now()}@example.com`);
   const taken = await invite(theirs.email);
@@ -289,10 +286,10 @@ test("an owner inviting another company's member is answered as for any address;
   // The invitation is real, but its acceptance is refused while the account belongs elsewhere.
   const mail = await waitForMail(t.app, theirs.email, new RegExp(`buy for ${company.name} `));
   const token = new URL(mail.links.find((l) => l.includes("token="))!).searchParams.get("token")!;
-  const accept = await req(theirs, "POST", "/api/company-invitations/accept", { token });
+  const accept = await call(theirs, "POST", "/api/company-invitations/accept", { token });
   expect(accept.statusCode).toBe(409);
   expect(accept.json().message).toBe(companyMessages.alreadyMember);
-  expect((await req(theirs, "GET", "/api/company")).json().company.id).toBe(elsewhere.id);
+  expect((await call(theirs, "GET", "/api/company")).json().company.id).toBe(elsewhere.id);
 
   // A member of the owner's own company: they see their members anyway.
   const again = await invite(ours.email);
@@ -306,7 +303,7 @@ test("invitation mail is limited per invited address and per company: 429 with R
   const other = await createCompany(t.app, admin);
   const otherOwner = await joinCompany(t.app, admin, other.id, "owner");
   const invite = (who: TestAccount, companyId: string, email: string) =>
-    req(who, "POST", `/api/companies/${companyId}/invitations`, { email, role: "buyer" });
+    call(who, "POST", `/api/companies/${companyId}/invitations`, { email, role: "buyer" });
   const target = `inbox-${Date.now()}@example.com`;
   const invitesOf = async (companyId: string) =>
     (await auditOf(companyId)).filter(

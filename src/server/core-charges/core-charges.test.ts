@@ -5,7 +5,6 @@ import { availableQuantityOf, insertProduct } from "../../../tests/support/facto
 import { waitForMail } from "../../../tests/support/mailbox";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs } from "../../../tests/support/requests";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { AUSTIN_ADDRESS, flatUsShipping, texasSalesTax } from "../../../tests/support/destination";
 import { coreDepositMessages } from "../../contract/core-charges";
@@ -22,11 +21,9 @@ import { testCardRefunds } from "../payments/tables";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-const call = requestsAs(() => t.app);
-
 const texas = AUSTIN_ADDRESS;
 
-const { t, admin } = storeForTests({
+const { t, call, admin } = storeForTests({
   admin: "core-admin@example.com",
   env: { RETURN_WINDOW_DAYS: "30", CORE_RETURN_WINDOW_DAYS: "90" },
 });

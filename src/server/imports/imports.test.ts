@@ -10,7 +10,6 @@ import { tempFolderForTests } from "../../../tests/support/temp-folder";
 import type { TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { expectPreviewed, startImportAndWait, uploadImport } from "../../../tests/support/imports";
-import { requestsAs } from "../../../tests/support/requests";
 import { adminAuditLog } from "../audit/tables";
 import { fitmentApplication } from "../catalog/fitment";
 import { productFitments } from "../catalog/tables";
@@ -21,7 +20,7 @@ import { catalogImports } from "./tables";
 
 /** The uploads of this file's store wait here (its own data folder). */
 const dataDir = tempFolderForTests("imports-test-");
-const { t, admin, customer } = storeForTests({
+const { t, call, admin, customer } = storeForTests({
   admin: "imports-admin@example.com",
   customers: { customer: {} },
   env: { IMPORT_MAX_FILE_MIB: "1", DATA_DIR: dataDir },
@@ -56,8 +55,6 @@ beforeAll(async () => {
     { productId: ids.tb100, baseVehicleId: await bvId(golf(2019)), position: "Front", quantity: 2 },
   ]);
 });
-
-const call = requestsAs(() => t.app);
 
 const folder = () => path.join(dataDir, "imports");
 const filesInFolder = () => (existsSync(folder()) ? readdirSync(folder()) : []);

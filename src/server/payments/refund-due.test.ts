@@ -5,7 +5,6 @@ import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { orderAndCharge, cancelOrderAsAdmin } from "../../../tests/support/payments";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs } from "../../../tests/support/requests";
 import { paymentRefundMessages, type RefundDue } from "../../contract/payments";
 import { adminAuditLog } from "../audit/tables";
 import { payments, testCardRefunds } from "./tables";
@@ -23,13 +22,11 @@ import { createTestCardGateway } from "./test-card-gateway";
 const silent = { warn: () => {}, error: () => {} };
 const actor = { id: "refund-admin-id", email: "refund-admin@example.com" };
 
-const { t, admin, customer, other } = storeForTests({
+const { t, call, admin, customer, other } = storeForTests({
   admin: "refund-admin@example.com",
   shipsToTestAddress: true,
   customers: { customer: "refund-customer@example.com", other: "refund-other@example.com" },
 });
-
-const call = requestsAs(() => t.app);
 
 /**
  * A refund-due payment made the real way: the customer's card is charged for a 2 × $12.50 order,

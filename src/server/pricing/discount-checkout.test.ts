@@ -7,7 +7,6 @@ import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { cancelOrderAsAdmin, payWithTestCard } from "../../../tests/support/payments";
 import { pdfText } from "../../../tests/support/pdf-text";
-import { requestsAs } from "../../../tests/support/requests";
 import { storeForTests } from "../../../tests/support/store";
 import { discountCodeMessages as msg } from "../../contract/discount-codes";
 import { invoices } from "../invoices/tables";
@@ -18,11 +17,10 @@ import { cartDiscountCodes, discountCodes, discountRedemptions } from "./tables"
 
 /** An order placed with a discount code (docs/pricing.md "Discount codes"). */
 describe("checking out with a discount code", () => {
-  const { t, admin } = storeForTests({
+  const { t, call, admin } = storeForTests({
     admin: "codes-checkout-admin@example.com",
     shipsToTestAddress: true,
   });
-  const req = requestsAs(() => t.app);
   let n = 0;
   async function code(body: object): Promise<{ code: string; id: string }> {
     const c = `Q${process.pid}X${++n}`;
@@ -32,15 +30,15 @@ describe("checking out with a discount code", () => {
   async function buyerWithCode(c: string) {
     const part = await insertProduct(t.database.db, { priceCents: 1000, minimumOrder: 1 });
     const buyer = await signUp(t.app);
-    expect((await req(buyer, "PUT", `/api/cart/items/${part.id}`, { qty: 3 })).statusCode).toBe(
+    expect((await call(buyer, "PUT", `/api/cart/items/${part.id}`, { qty: 3 })).statusCode).toBe(
       200,
     );
-    const cart = await req(buyer, "PUT", "/api/cart/discount-code", { code: c });
+    const cart = await call(buyer, "PUT", "/api/cart/discount-code", { code: c });
     expect(cart.statusCode, cart.body).toBe(200);
     return { buyer, part, cart: cart.json() };
   }
   const checkout = (who: TestAccount, total: number, discountCode?: string) =>
-    req(who, "POST", "/api/checkout", { ...checkoutToTestAddress(total), discountCode });
+    call(who, "POST", "/api/checkout", { ...checkoutToTestAddress(total), discountCode });
 
   test("the order keeps the code and what it took off, each line its share; the use is recorded and the cart's code goes", async () => {
     const c = await code({ kind: "amount", amount: 4.2 });
@@ -67,7 +65,7 @@ describe("checking out with a discount code", () => {
     expect(await t.database.db.$count(cartDiscountCodes, eq(cartDiscountCodes.codeId, c.id))).toBe(
       0,
     );
-    const fetched = await req(buyer, "GET", `/api/orders/${order._id}`);
+    const fetched = await call(buyer, "GET", `/api/orders/${order._id}`);
     expect(fetched.json().discount).toEqual({ code: c.code, amount: 4.2 });
 
     // The order email and the invoice show the discount as its own line.
@@ -76,7 +74,7 @@ describe("checking out with a discount code", () => {
     expect(mail.text).toContain("−$4.20");
     const { paid } = await payWithTestCard(t.app, buyer, order._id);
     expect(paid.statusCode, paid.body).toBe(200);
-    const pdf = await req(buyer, "GET", `/api/orders/${order._id}/invoice.pdf`);
+    const pdf = await call(buyer, "GET", `/api/orders/${order._id}/invoice.pdf`);
     expect(pdf.statusCode).toBe(200);
     const { text } = await pdfText(new Uint8Array(pdf.rawPayload));
     expect(text).toContain(`Discount (${c.code})`);
@@ -92,11 +90,11 @@ describe("checking out with a discount code", () => {
     expect(without.statusCode).toBe(409);
     expect(without.json().fields).toMatchObject({ subtotal: "30", total: "30" });
 
-    expect((await req(admin, "DELETE", `/api/discount-codes/${c.id}`)).statusCode).toBe(204);
+    expect((await call(admin, "DELETE", `/api/discount-codes/${c.id}`)).statusCode).toBe(204);
     const ended = await checkout(buyer, cart.total, c.code);
     expect(ended.statusCode).toBe(422);
     expect(ended.json()).toMatchObject({ message: msg.unknownOrEnded });
-    expect((await req(buyer, "GET", "/api/orders")).json()).toHaveLength(0);
+    expect((await call(buyer, "GET", "/api/orders")).json()).toHaveLength(0);
   });
 
   test("checkouts racing for the last uses: as many orders as uses, the others told it is used up", async () => {
@@ -124,8 +122,8 @@ describe("checking out with a discount code", () => {
     expect((await checkout(buyer, cart.total, c.code)).statusCode).toBe(201);
     // Their first order is unpaid: the duplicate rule wants another part.
     const other = await insertProduct(t.database.db, { priceCents: 1000, minimumOrder: 1 });
-    await req(buyer, "PUT", `/api/cart/items/${other.id}`, { qty: 1 });
-    const again = await req(buyer, "PUT", "/api/cart/discount-code", { code: c.code });
+    await call(buyer, "PUT", `/api/cart/items/${other.id}`, { qty: 1 });
+    const again = await call(buyer, "PUT", "/api/cart/discount-code", { code: c.code });
     expect(again.statusCode).toBe(422);
     expect(again.json().message).toBe(msg.usedByYou);
     const placed = await checkout(buyer, 9, c.code);

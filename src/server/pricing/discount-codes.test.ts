@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { signUp, signUpVerified } from "../../../tests/support/accounts";
 import { insertBareOrder, insertProduct } from "../../../tests/support/factories";
-import { requestsAs } from "../../../tests/support/requests";
 import { storeForTests } from "../../../tests/support/store";
 import { discountCodeMessages as msg } from "../../contract/discount-codes";
 import { adminAuditLog } from "../audit/tables";
@@ -140,18 +139,17 @@ describe("the rule, pure", () => {
 });
 
 describe("discount codes through the API", () => {
-  const { t, admin } = storeForTests({
+  const { t, call, admin } = storeForTests({
     admin: "codes-admin@example.com",
     shipsToTestAddress: true,
   });
-  const req = requestsAs(() => t.app);
   let n = 0;
   const fresh = () => `C${process.pid}X${++n}`;
 
   test("an admin creates, lists, edits and switches off a code; each change is audited", async () => {
     const part = await insertProduct(t.database.db, { category: "Brakes" });
     const code = fresh();
-    const created = await req(admin, "POST", "/api/discount-codes", {
+    const created = await call(admin, "POST", "/api/discount-codes", {
       code,
       kind: "amount",
       amount: 5,
@@ -184,7 +182,7 @@ describe("discount codes through the API", () => {
     });
 
     // The same code in another case is the same code.
-    const again = await req(admin, "POST", "/api/discount-codes", {
+    const again = await call(admin, "POST", "/api/discount-codes", {
       code: code.toLowerCase(),
       kind: "percent",
       percent: 10,
@@ -192,12 +190,12 @@ describe("discount codes through the API", () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(msg.codeTaken);
 
-    const list = await req(admin, "GET", `/api/discount-codes?q=${code.toLowerCase()}&limit=1`);
+    const list = await call(admin, "GET", `/api/discount-codes?q=${code.toLowerCase()}&limit=1`);
     expect(list.statusCode).toBe(200);
     expect(list.headers["x-total-count"]).toBe("1");
     expect(list.json()[0].id).toBe(saved.id);
 
-    const edited = await req(admin, "PATCH", `/api/discount-codes/${saved.id}`, {
+    const edited = await call(admin, "PATCH", `/api/discount-codes/${saved.id}`, {
       code,
       kind: "percent",
       percent: 15,
@@ -215,9 +213,9 @@ describe("discount codes through the API", () => {
       words: "15 % off brakes",
     });
 
-    const off = await req(admin, "DELETE", `/api/discount-codes/${saved.id}`);
+    const off = await call(admin, "DELETE", `/api/discount-codes/${saved.id}`);
     expect(off.statusCode).toBe(204);
-    expect((await req(admin, "GET", `/api/discount-codes/${saved.id}`)).json().active).toBe(false);
+    expect((await call(admin, "GET", `/api/discount-codes/${saved.id}`)).json().active).toBe(false);
 
     const audit = await t.database.db
       .select({ action: adminAuditLog.action })
@@ -272,18 +270,18 @@ describe("discount codes through the API", () => {
     ];
     const before = await t.database.db.$count(discountCodes);
     for (const [body, field, words] of cases) {
-      const res = await req(admin, "POST", "/api/discount-codes", body);
+      const res = await call(admin, "POST", "/api/discount-codes", body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().fields?.[field], JSON.stringify(body)).toBe(words);
     }
     expect(await t.database.db.$count(discountCodes)).toBe(before);
     const missing = "/api/discount-codes/00000000-0000-4000-8000-0000000000ff";
-    expect((await req(admin, "GET", missing)).statusCode).toBe(404);
+    expect((await call(admin, "GET", missing)).statusCode).toBe(404);
   });
 
   test("the usage limit holds when orders race for the last use; each customer's own limit too", async () => {
     const code = fresh();
-    const created = await req(admin, "POST", "/api/discount-codes", {
+    const created = await call(admin, "POST", "/api/discount-codes", {
       code,
       kind: "percent",
       percent: 10,
@@ -320,7 +318,7 @@ describe("discount codes through the API", () => {
 
     // One customer, two orders at once, a limit of one each: one gets it.
     const other = fresh();
-    const second = await req(admin, "POST", "/api/discount-codes", {
+    const second = await call(admin, "POST", "/api/discount-codes", {
       code: other,
       kind: "percent",
       percent: 10,
@@ -343,11 +341,11 @@ describe("discount codes through the API", () => {
 
   test("visitors and customers cannot reach the admin's routes", async () => {
     const customer = await signUp(t.app);
-    expect((await req(null, "GET", "/api/discount-codes")).statusCode).toBe(401);
-    expect((await req(customer, "GET", "/api/discount-codes")).statusCode).toBe(403);
+    expect((await call(null, "GET", "/api/discount-codes")).statusCode).toBe(401);
+    expect((await call(customer, "GET", "/api/discount-codes")).statusCode).toBe(403);
     expect(
       (
-        await req(customer, "POST", "/api/discount-codes", {
+        await call(customer, "POST", "/api/discount-codes", {
           code: fresh(),
           kind: "percent",
           percent: 50,

@@ -5,7 +5,6 @@ import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { createDiscountCode } from "../../../tests/support/discount-codes";
 import { insertProduct } from "../../../tests/support/factories";
-import { requestsAs } from "../../../tests/support/requests";
 import { storeForTests } from "../../../tests/support/store";
 import { discountCodeMessages as msg } from "../../contract/discount-codes";
 import { quoteMessages } from "../../contract/quotes";
@@ -17,11 +16,10 @@ import { discountRedemptions } from "./tables";
  * page's order panel), and its total, `POST /api/orders/total` (docs/pricing.md "Discount codes").
  */
 describe("a discount code on the one-product order", () => {
-  const { t, admin } = storeForTests({
+  const { t, call, admin } = storeForTests({
     admin: "codes-order-admin@example.com",
     shipsToTestAddress: true,
   });
-  const req = requestsAs(() => t.app);
   let n = 0;
   async function code(body: object): Promise<{ code: string; id: string }> {
     const c = `O${process.pid}X${++n}`;
@@ -30,7 +28,7 @@ describe("a discount code on the one-product order", () => {
   const part = () => insertProduct(t.database.db, { priceCents: 1000, minimumOrder: 1 });
   const where = { shipTo: TEST_SHIP_TO };
   const total = (who: TestAccount, productId: string, orderQty: number, discountCode?: string) =>
-    req(who, "POST", "/api/orders/total", { productId, orderQty, ...where, discountCode });
+    call(who, "POST", "/api/orders/total", { productId, orderQty, ...where, discountCode });
   const order = (
     who: TestAccount,
     productId: string,
@@ -38,7 +36,7 @@ describe("a discount code on the one-product order", () => {
     expectedTotal: number,
     discountCode?: string,
   ) =>
-    req(who, "POST", "/api/orders", {
+    call(who, "POST", "/api/orders", {
       productId,
       orderQty,
       phonrNo: "5550100",
@@ -102,7 +100,7 @@ describe("a discount code on the one-product order", () => {
       422,
       "Spend $50.00 or more to use this code",
     ]);
-    expect((await req(buyer, "GET", "/api/orders")).json()).toHaveLength(0);
+    expect((await call(buyer, "GET", "/api/orders")).json()).toHaveLength(0);
 
     // One use in all: the first order takes it, the next buyer is told it is used up.
     const once = await code({ kind: "amount", amount: 1, usageLimit: 1 });
@@ -116,7 +114,7 @@ describe("a discount code on the one-product order", () => {
   test("a quote's acceptance and its total refuse a code in words: its prices are agreed", async () => {
     const buyer = await signUp(t.app);
     for (const url of [`/api/quotes/${randomUUID()}/accept`, `/api/quotes/${randomUUID()}/total`]) {
-      const res = await req(buyer, "POST", url, { ...where, discountCode: "SPRING10" });
+      const res = await call(buyer, "POST", url, { ...where, discountCode: "SPRING10" });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().message).toContain(quoteMessages.noDiscountCode);
     }

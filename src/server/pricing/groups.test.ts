@@ -4,7 +4,6 @@ import { describe, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { checkoutTestCart, placeTestOrder } from "../../../tests/support/destination";
-import { requestsAs } from "../../../tests/support/requests";
 import { storeForTests } from "../../../tests/support/store";
 import { createPriceList, joinCompany } from "../../../tests/support/trade";
 import { customerGroupMessages } from "../../contract/customer-groups";
@@ -145,16 +144,15 @@ describe("the rule, pure", () => {
 });
 
 describe("groups, rules and quantities through the API", () => {
-  const { t, admin } = storeForTests({
+  const { t, call, admin } = storeForTests({
     admin: "groups-admin@example.com",
     shipsToTestAddress: true,
   });
-  const req = requestsAs(() => t.app);
   let n = 0;
   const brand = () => `Brand${process.pid}x${++n}`;
 
   async function companyBuyer(groupId: string, priceListId: string | null = null) {
-    const company = await req(admin, "POST", "/api/companies", {
+    const company = await call(admin, "POST", "/api/companies", {
       name: `Group co ${process.pid} ${++n}`,
       customerGroupId: groupId,
       priceListId,
@@ -163,7 +161,7 @@ describe("groups, rules and quantities through the API", () => {
     return joinCompany(t.app, admin, company.json().id, "buyer");
   }
   async function rule(groupId: string, body: object) {
-    const res = await req(admin, "POST", `/api/customer-groups/${groupId}/rules`, body);
+    const res = await call(admin, "POST", `/api/customer-groups/${groupId}/rules`, body);
     expect(res.statusCode).toBe(201);
     return res.json();
   }
@@ -183,7 +181,7 @@ describe("groups, rules and quantities through the API", () => {
     const fleet = await companyBuyer(FLEET_GROUP_ID);
     const retail = await signUp(t.app);
 
-    expect((await req(garage, "GET", `/api/products/${p.id}/price`)).json()).toMatchObject({
+    expect((await call(garage, "GET", `/api/products/${p.id}/price`)).json()).toMatchObject({
       listPrice: 25,
       yourPrice: 20,
       priceNote: `Garage price: 20 % off ${b}`,
@@ -191,12 +189,12 @@ describe("groups, rules and quantities through the API", () => {
       breaks: [{ minQty: 1, unitPrice: 20 }],
     });
     for (const who of [fleet, retail, null]) {
-      expect((await req(who, "GET", `/api/products/${p.id}/price`)).json()).toMatchObject({
+      expect((await call(who, "GET", `/api/products/${p.id}/price`)).json()).toMatchObject({
         yourPrice: 25,
         priceNote: null,
       });
     }
-    const cart = await req(garage, "PUT", `/api/cart/items/${p.id}`, { qty: 3 });
+    const cart = await call(garage, "PUT", `/api/cart/items/${p.id}`, { qty: 3 });
     expect(cart.json().lines[0]).toMatchObject({
       unitPrice: 20,
       lineTotal: 60,
@@ -218,7 +216,7 @@ describe("groups, rules and quantities through the API", () => {
     await rule(GARAGE_GROUP_ID, { percent: 50, scope: "brand", brand: b, endsOn: day(-1) });
     await rule(GARAGE_GROUP_ID, { percent: 40, scope: "brand", brand: b, startsOn: day(1) });
     const garage = await companyBuyer(GARAGE_GROUP_ID);
-    const price = () => req(garage, "GET", `/api/products/${p.id}/price`).then((r) => r.json());
+    const price = () => call(garage, "GET", `/api/products/${p.id}/price`).then((r) => r.json());
     expect(await price()).toMatchObject({ yourPrice: 10, priceNote: null });
     await rule(GARAGE_GROUP_ID, {
       percent: 10,
@@ -254,8 +252,8 @@ describe("groups, rules and quantities through the API", () => {
             breaks: withBreak ? [{ minQty: 10, unitPriceCents: Math.floor(priceCents * 0.7) }] : [],
           });
           await rule(GARAGE_GROUP_ID, { percent, scope: "brand", brand: b });
-          const shown = await req(garage, "GET", `/api/products/${p.id}/price`);
-          const cart = (await req(garage, "PUT", `/api/cart/items/${p.id}`, { qty })).json();
+          const shown = await call(garage, "GET", `/api/products/${p.id}/price`);
+          const cart = (await call(garage, "PUT", `/api/cart/items/${p.id}`, { qty })).json();
           const line = cart.lines.find((l: { productId: string }) => l.productId === p.id);
           expect(line.unitPrice).toBeGreaterThanOrEqual(0);
           if (qty === 1) expect(line.unitPrice).toBe(shown.json().yourPrice);
@@ -266,11 +264,11 @@ describe("groups, rules and quantities through the API", () => {
           // The cart's order is unpaid: the same part again would be a duplicate, so the
           // single-product order is placed after deleting it (and deleted in turn: the buyer's
           // unpaid value stays small however many runs).
-          await req(garage, "DELETE", `/api/orders/${ordered._id}`);
+          await call(garage, "DELETE", `/api/orders/${ordered._id}`);
           const single = await placeTestOrder(t.app, garage, p.id, qty, `${run} Single Road`);
           expect([single.statusCode, single.body]).toEqual([201, expect.any(String)]);
           expect(single.json().order.productPrice).toBe(line.unitPrice);
-          await req(garage, "DELETE", `/api/orders/${single.json().order._id}`);
+          await call(garage, "DELETE", `/api/orders/${single.json().order._id}`);
         },
       ),
       { numRuns: 6 },
@@ -283,38 +281,38 @@ describe("groups, rules and quantities through the API", () => {
     const driver = await signUp(t.app);
     const garage = await companyBuyer(GARAGE_GROUP_ID);
 
-    expect((await req(driver, "GET", `/api/products/${filter.id}/price`)).json().minimumOrder).toBe(
-      1,
-    );
-    const cart = await req(driver, "PUT", `/api/cart/items/${filter.id}`, { qty: 1 });
+    expect(
+      (await call(driver, "GET", `/api/products/${filter.id}/price`)).json().minimumOrder,
+    ).toBe(1);
+    const cart = await call(driver, "PUT", `/api/cart/items/${filter.id}`, { qty: 1 });
     expect(cart.json().lines[0]).toMatchObject({ qty: 1, minimumOrder: 1, problem: null });
     const checkout = await checkoutTestCart(t.app, driver, cart.json().subtotal);
     expect(checkout.statusCode).toBe(201);
     expect(checkout.json().order.items[0]).toMatchObject({ qty: 1 });
     expect((await placeTestOrder(t.app, driver, other.id, 1)).statusCode).toBe(201);
 
-    expect((await req(garage, "GET", `/api/products/${filter.id}/price`)).json().minimumOrder).toBe(
-      50,
-    );
-    const trade = await req(garage, "PUT", `/api/cart/items/${filter.id}`, { qty: 1 });
+    expect(
+      (await call(garage, "GET", `/api/products/${filter.id}/price`)).json().minimumOrder,
+    ).toBe(50);
+    const trade = await call(garage, "PUT", `/api/cart/items/${filter.id}`, { qty: 1 });
     expect(trade.json().lines[0]).toMatchObject({ problem: "please order at least 50" });
     const refused = await placeTestOrder(t.app, garage, filter.id, 1);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().message).toBe("please order at least 50");
 
     // A store that keeps trade minimums for retail too: one switch on the group.
-    const on = await req(admin, "PATCH", `/api/customer-groups/${RETAIL_GROUP_ID}`, {
+    const on = await call(admin, "PATCH", `/api/customer-groups/${RETAIL_GROUP_ID}`, {
       tradeMinimums: true,
     });
     expect(on.json()).toMatchObject({ retail: true, tradeMinimums: true });
     const third = await insertProduct(t.database.db, { minimumOrder: 50, availableQuantity: 500 });
     const keptOut = await placeTestOrder(t.app, driver, third.id, 1);
     expect(keptOut.json().message).toBe("please order at least 50");
-    await req(admin, "PATCH", `/api/customer-groups/${RETAIL_GROUP_ID}`, { tradeMinimums: false });
+    await call(admin, "PATCH", `/api/customer-groups/${RETAIL_GROUP_ID}`, { tradeMinimums: false });
   });
 
   test("admins keep the groups: names unique, retail kept, a group in use kept, rules checked, every change audited", async () => {
-    const created = await req(admin, "POST", "/api/customer-groups", { name: "Body shops" });
+    const created = await call(admin, "POST", "/api/customer-groups", { name: "Body shops" });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
       name: "Body shops",
@@ -322,28 +320,28 @@ describe("groups, rules and quantities through the API", () => {
       retail: false,
     });
     const id = created.json().id;
-    const again = await req(admin, "POST", "/api/customer-groups", { name: "body SHOPS" });
+    const again = await call(admin, "POST", "/api/customer-groups", { name: "body SHOPS" });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(customerGroupMessages.nameTaken);
-    const names = (await req(admin, "GET", "/api/customer-groups"))
+    const names = (await call(admin, "GET", "/api/customer-groups"))
       .json()
       .map((g: { name: string }) => g.name);
     expect(names.slice(0, 4)).toEqual(["Retail", "Garage", "Fleet", "Distributor"]);
 
-    const retail = await req(admin, "DELETE", `/api/customer-groups/${RETAIL_GROUP_ID}`);
+    const retail = await call(admin, "DELETE", `/api/customer-groups/${RETAIL_GROUP_ID}`);
     expect([retail.statusCode, retail.json().message]).toEqual([
       409,
       customerGroupMessages.retailKept,
     ]);
     await companyBuyer(GARAGE_GROUP_ID);
-    const inUseAgain = await req(admin, "DELETE", `/api/customer-groups/${GARAGE_GROUP_ID}`);
+    const inUseAgain = await call(admin, "DELETE", `/api/customer-groups/${GARAGE_GROUP_ID}`);
     expect([inUseAgain.statusCode, inUseAgain.json().message]).toEqual([
       409,
       customerGroupMessages.inUse,
     ]);
 
     const bad = async (body: object, field: string, message: string, groupId = id) => {
-      const res = await req(admin, "POST", `/api/customer-groups/${groupId}/rules`, body);
+      const res = await call(admin, "POST", `/api/customer-groups/${groupId}/rules`, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().fields?.[field] ?? res.json().message).toBe(message);
     };
@@ -378,23 +376,23 @@ describe("groups, rules and quantities through the API", () => {
 
     const r = await rule(id, { percent: 15, scope: "category", category: "Brakes" });
     expect(r.words).toBe("15 % off brakes");
-    expect((await req(admin, "GET", `/api/customer-groups/${id}/rules`)).json()).toHaveLength(1);
+    expect((await call(admin, "GET", `/api/customer-groups/${id}/rules`)).json()).toHaveLength(1);
     expect(
-      (await req(admin, "DELETE", `/api/customer-groups/${id}/rules/${r.id}`)).statusCode,
+      (await call(admin, "DELETE", `/api/customer-groups/${id}/rules/${r.id}`)).statusCode,
     ).toBe(204);
-    expect((await req(admin, "DELETE", `/api/customer-groups/${id}`)).statusCode).toBe(204);
+    expect((await call(admin, "DELETE", `/api/customer-groups/${id}`)).statusCode).toBe(204);
 
     // A company moves between groups on its edit; its answer names the group.
-    const company = await req(admin, "POST", "/api/companies", { name: `Mover ${process.pid}` });
+    const company = await call(admin, "POST", "/api/companies", { name: `Mover ${process.pid}` });
     expect(company.json()).toMatchObject({
       customerGroupId: GARAGE_GROUP_ID,
       customerGroupName: "Garage",
     });
-    const moved = await req(admin, "PATCH", `/api/companies/${company.json().id}`, {
+    const moved = await call(admin, "PATCH", `/api/companies/${company.json().id}`, {
       customerGroupId: FLEET_GROUP_ID,
     });
     expect(moved.json()).toMatchObject({ customerGroupName: "Fleet" });
-    const unknown = await req(admin, "PATCH", `/api/companies/${company.json().id}`, {
+    const unknown = await call(admin, "PATCH", `/api/companies/${company.json().id}`, {
       customerGroupId: "00000000-0000-4000-8000-0000000000ff",
     });
     expect(unknown.statusCode).toBe(400);
@@ -421,12 +419,12 @@ describe("groups, rules and quantities through the API", () => {
       brand: brand(),
     });
     const group = (
-      await req(admin, "POST", "/api/customer-groups", { name: `Edit ${n++}` })
+      await call(admin, "POST", "/api/customer-groups", { name: `Edit ${n++}` })
     ).json();
     const saved = await rule(group.id, { percent: 10, scope: "part", partNumber: p.partNumber });
     const buyer = await companyBuyer(group.id);
     const url = `/api/customer-groups/${group.id}/rules/${saved.id}`;
-    const edited = await req(admin, "PATCH", url, {
+    const edited = await call(admin, "PATCH", url, {
       percent: 25,
       scope: "part",
       partNumber: p.partNumber,
@@ -442,12 +440,12 @@ describe("groups, rules and quantities through the API", () => {
       endsOn: null,
       words: `25 % off ${p.partNumber}`,
     });
-    expect((await req(buyer, "GET", `/api/products/${p.id}/price`)).json()).toMatchObject({
+    expect((await call(buyer, "GET", `/api/products/${p.id}/price`)).json()).toMatchObject({
       yourPrice: 30,
       priceNote: `${group.name} price: 25 % off this part`,
     });
     // Another target: the part's rule becomes its category's.
-    const moved = await req(admin, "PATCH", url, {
+    const moved = await call(admin, "PATCH", url, {
       percent: 5,
       scope: "category",
       category: "Filters",
@@ -458,7 +456,7 @@ describe("groups, rules and quantities through the API", () => {
       words: "5 % off filters",
     });
 
-    const refused = await req(admin, "PATCH", url, {
+    const refused = await call(admin, "PATCH", url, {
       percent: 10,
       scope: "part",
       partNumber: "NO-SUCH",
@@ -467,7 +465,7 @@ describe("groups, rules and quantities through the API", () => {
       400,
       customerGroupMessages.unknownPart,
     ]);
-    const elsewhere = await req(
+    const elsewhere = await call(
       admin,
       "PATCH",
       `/api/customer-groups/${GARAGE_GROUP_ID}/rules/${saved.id}`,
@@ -478,7 +476,7 @@ describe("groups, rules and quantities through the API", () => {
       customerGroupMessages.ruleNotFound,
     ]);
     expect(
-      (await req(admin, "GET", `/api/customer-groups/${group.id}/rules`)).json(),
+      (await call(admin, "GET", `/api/customer-groups/${group.id}/rules`)).json(),
     ).toMatchObject([{ percent: 5, scope: "category" }]);
     const audit = await t.database.db
       .select({ action: adminAuditLog.action, summary: adminAuditLog.summary })
@@ -500,14 +498,14 @@ describe("groups, rules and quantities through the API", () => {
     await rule(GARAGE_GROUP_ID, { percent: 10, scope: "part", partNumber: p.partNumber });
     const list = await createPriceList(t.app, admin, [{ productId: p.id, unitPrice: 8.5 }]);
     const buyer = await companyBuyer(GARAGE_GROUP_ID, list.id);
-    expect((await req(buyer, "GET", `/api/products/${p.id}/price`)).json()).toMatchObject({
+    expect((await call(buyer, "GET", `/api/products/${p.id}/price`)).json()).toMatchObject({
       yourPrice: 8.5,
       companyPrice: true,
       priceNote: null,
     });
-    expect((await req(buyer, "GET", "/api/customer-groups")).statusCode).toBe(403);
+    expect((await call(buyer, "GET", "/api/customer-groups")).statusCode).toBe(403);
     expect(
-      (await req(null, "GET", `/api/customer-groups/${GARAGE_GROUP_ID}/rules`)).statusCode,
+      (await call(null, "GET", `/api/customer-groups/${GARAGE_GROUP_ID}/rules`)).statusCode,
     ).toBe(401);
   });
 });

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
-import { requestsAs } from "../../../tests/support/requests";
 import { storeForTests } from "../../../tests/support/store";
 import type { Market } from "../../contract/markets";
 import { companyAddressInputSchema } from "../../contract/addresses";
@@ -27,31 +26,30 @@ describe("the cart in a market", () => {
   let europe: Market;
   let unitedStates: Market;
   let buyer: TestAccount & { id: string };
-  const req = requestsAs(() => t.app);
   const germany = { estimate: { country: "DE", postalCode: "10115" } };
 
   // The services asked directly in a market; the routes, with buyers not choosing one (MARKET_CHOICE
   // off), price in the store's currency whatever the destination (on: market-doors.test.ts).
-  const { t, admin } = storeForTests({
+  const { t, call, admin } = storeForTests({
     admin: "market-cart-admin@example.com",
     shipsToTestAddress: true,
     env: { MARKET_CHOICE: "false" },
   });
   beforeAll(async () => {
     cart = createCartService(t.database.db, { currency: "USD" });
-    const markets: Market[] = (await req(admin, "GET", "/api/markets")).json();
+    const markets: Market[] = (await call(admin, "GET", "/api/markets")).json();
     europe = markets.find((m) => m.code === "EU")!;
     unitedStates = markets.find((m) => m.isDefault)!;
     expect(europe).toMatchObject({ currency: "EUR", rate: 0.92, rounding: "cent" });
     expect(unitedStates).toMatchObject({ currency: "USD", rate: 1 });
-    const zone = await req(admin, "POST", "/api/shipping-zones", {
+    const zone = await call(admin, "POST", "/api/shipping-zones", {
       name: "Germany",
       countries: ["DE"],
       methods: [{ name: "Standard", estimate: "3-5 business days", kind: "flat", price: 7.5 }],
     });
     expect(zone.statusCode).toBe(201);
     // $5.00 off with a $50.00 minimum.
-    const code = await req(admin, "POST", "/api/discount-codes", {
+    const code = await call(admin, "POST", "/api/discount-codes", {
       code: `EU${process.pid}`,
       kind: "amount",
       amount: 5,
@@ -65,9 +63,9 @@ describe("the cart in a market", () => {
       [brake.id, 2],
       [filter.id, 1],
     ] as const) {
-      expect((await req(buyer, "PUT", `/api/cart/items/${id}`, { qty })).statusCode).toBe(200);
+      expect((await call(buyer, "PUT", `/api/cart/items/${id}`, { qty })).statusCode).toBe(200);
     }
-    const applied = await req(buyer, "PUT", "/api/cart/discount-code", {
+    const applied = await call(buyer, "PUT", "/api/cart/discount-code", {
       code: `EU${process.pid}`,
     });
     expect(applied.statusCode).toBe(200);
@@ -111,9 +109,9 @@ describe("the cart in a market", () => {
   test("the code's minimum is converted too, and its refusal is worded in EUR", async () => {
     const brake = await insertProduct(t.database.db, { priceCents: 3000, minimumOrder: 1 });
     const other = await signUpVerified(t);
-    const qty = (n: number) => req(other, "PUT", `/api/cart/items/${brake.id}`, { qty: n });
+    const qty = (n: number) => call(other, "PUT", `/api/cart/items/${brake.id}`, { qty: n });
     expect((await qty(2)).statusCode).toBe(200);
-    const applied = await req(other, "PUT", "/api/cart/discount-code", {
+    const applied = await call(other, "PUT", "/api/cart/discount-code", {
       code: `EU${process.pid}`,
     });
     expect(applied.statusCode).toBe(200);
@@ -135,7 +133,7 @@ describe("the cart in a market", () => {
     expect(await cart.quote(germany, buyer.id, unitedStates)).toEqual(
       await cart.quote(germany, buyer.id),
     );
-    const answer = (await req(buyer, "POST", "/api/cart/quote", germany)).json();
+    const answer = (await call(buyer, "POST", "/api/cart/quote", germany)).json();
     expect(answer).toMatchObject({ currency: "USD", subtotal: 72.01, shipping: 7.5, total: 74.51 });
   });
 

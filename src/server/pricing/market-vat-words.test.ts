@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { requestsAs } from "../../../tests/support/requests";
 import { storeForTests } from "../../../tests/support/store";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { partSlug } from "../../contract/paths";
@@ -19,22 +18,21 @@ import { GARAGE_GROUP_ID } from "./tables";
 describe("the words beside a consumer's gross prices", () => {
   let partId: string;
   let slug: string;
-  const req = requestsAs(() => t.app);
   const inEurope = { cookie: "market=DE" };
   const inUs = { cookie: "market=US" };
   const as = (who: TestAccount, market: string) => ({ cookie: `${who.cookie}; market=${market}` });
   const itemOf = async (who: { cookie: string }) =>
-    (await req(who, "GET", "/api/products?limit=50"))
+    (await call(who, "GET", "/api/products?limit=50"))
       .json<ProductListItem[]>()
       .find((p) => p._id === partId);
 
-  const { t, admin } = storeForTests({
+  const { t, call, admin } = storeForTests({
     admin: "vat-words-admin@example.com",
     shipsToTestAddress: true,
     env: { MARKET_CHOICE: "true" },
   });
   beforeAll(async () => {
-    const rate = await req(admin, "POST", "/api/tax-rates", {
+    const rate = await call(admin, "POST", "/api/tax-rates", {
       country: "DE",
       region: "",
       postalCode: "",
@@ -57,9 +55,9 @@ describe("the words beside a consumer's gross prices", () => {
       price: 13.69,
       taxIncluded: included,
     });
-    const product = await req(inEurope, "GET", `/api/products/${partId}`);
+    const product = await call(inEurope, "GET", `/api/products/${partId}`);
     expect(product.json()).toMatchObject({ price: 13.69, taxIncluded: included });
-    const page = await req(inEurope, "GET", `/api/parts/${slug}`);
+    const page = await call(inEurope, "GET", `/api/parts/${slug}`);
     expect(page.json()).toMatchObject({ currency: "EUR", price: 13.69, taxIncluded: included });
   });
 
@@ -67,18 +65,18 @@ describe("the words beside a consumer's gross prices", () => {
     const item = await itemOf(inUs);
     expect(item).toMatchObject({ price: 12.5 });
     expect(item).not.toHaveProperty("taxIncluded");
-    const product = (await req(inUs, "GET", `/api/products/${partId}`)).json<object>();
+    const product = (await call(inUs, "GET", `/api/products/${partId}`)).json<object>();
     expect(product).not.toHaveProperty("taxIncluded");
-    const page = (await req(inUs, "GET", `/api/parts/${slug}`)).json<object>();
+    const page = (await call(inUs, "GET", `/api/parts/${slug}`)).json<object>();
     expect(page).not.toHaveProperty("taxIncluded");
   });
 
   test("a consumer's catalog and cart in Europe say their prices include VAT; a trade buyer's do not", async () => {
     const consumer = await signUpVerified(t);
     expect(await itemOf(as(consumer, "DE"))).toMatchObject({ taxIncluded: included });
-    const put = await req(as(consumer, "DE"), "PUT", `/api/cart/items/${partId}`, { qty: 1 });
+    const put = await call(as(consumer, "DE"), "PUT", `/api/cart/items/${partId}`, { qty: 1 });
     expect(put.statusCode, put.body).toBe(200);
-    const cart = (await req(as(consumer, "DE"), "GET", "/api/cart")).json();
+    const cart = (await call(as(consumer, "DE"), "GET", "/api/cart")).json();
     expect(cart).toMatchObject({ currency: "EUR", pricesIncludeTax: true, taxRate: 19 });
     expect(cart.lines).toMatchObject([{ unitPrice: 13.69 }]);
     expect(cartVatNote(cart)).toBe("incl. 19 % VAT");
@@ -89,12 +87,12 @@ describe("the words beside a consumer's gross prices", () => {
     const tradeItem = await itemOf(as(buyer, "DE"));
     expect(tradeItem).toMatchObject({ currency: "EUR", price: 11.5 });
     expect(tradeItem).not.toHaveProperty("taxIncluded");
-    const tradeProduct = await req(as(buyer, "DE"), "GET", `/api/products/${partId}`);
+    const tradeProduct = await call(as(buyer, "DE"), "GET", `/api/products/${partId}`);
     expect(tradeProduct.json()).toMatchObject({ currency: "EUR", price: 11.5 });
     expect(tradeProduct.json()).not.toHaveProperty("taxIncluded");
-    const bought = await req(as(buyer, "DE"), "PUT", `/api/cart/items/${partId}`, { qty: 1 });
+    const bought = await call(as(buyer, "DE"), "PUT", `/api/cart/items/${partId}`, { qty: 1 });
     expect(bought.statusCode, bought.body).toBe(200);
-    const trade = (await req(as(buyer, "DE"), "GET", "/api/cart")).json();
+    const trade = (await call(as(buyer, "DE"), "GET", "/api/cart")).json();
     expect(trade).toMatchObject({ currency: "EUR", lines: [{ unitPrice: 11.5 }] });
     expect(trade).not.toHaveProperty("pricesIncludeTax");
     expect(cartVatNote(trade)).toBeNull();
@@ -102,7 +100,7 @@ describe("the words beside a consumer's gross prices", () => {
 
   test("a consumer's own group price on a list page is gross, as the card's; a trade buyer's list price is net", async () => {
     const brand = `VatWords${process.pid}`;
-    const rule = await req(admin, "POST", `/api/customer-groups/${GARAGE_GROUP_ID}/rules`, {
+    const rule = await call(admin, "POST", `/api/customer-groups/${GARAGE_GROUP_ID}/rules`, {
       percent: 20,
       scope: "brand",
       brand,
@@ -110,12 +108,12 @@ describe("the words beside a consumer's gross prices", () => {
     expect(rule.statusCode, rule.body).toBe(201);
     const part = await insertProduct(t.database.db, { priceCents: 1250, minimumOrder: 1, brand });
     const consumer = await signUpVerified(t);
-    const moved = await req(admin, "PUT", `/api/users/${consumer.id}/customer-group`, {
+    const moved = await call(admin, "PUT", `/api/users/${consumer.id}/customer-group`, {
       customerGroupId: GARAGE_GROUP_ID,
     });
     expect(moved.statusCode, moved.body).toBe(200);
     const listed = async (who: { cookie: string }) =>
-      (await req(who, "GET", "/api/products?limit=50"))
+      (await call(who, "GET", "/api/products?limit=50"))
         .json<ProductListItem[]>()
         .find((p) => p._id === part.id);
     // $12.50 less 20 % is $10.00, €9.20 at 0.92, €10.95 with 19 %: beside the card's €13.69, and
@@ -125,7 +123,7 @@ describe("the words beside a consumer's gross prices", () => {
       yourPrice: 10.95,
       taxIncluded: included,
     });
-    const price = await req(as(consumer, "DE"), "GET", `/api/products/${part.id}/price`);
+    const price = await call(as(consumer, "DE"), "GET", `/api/products/${part.id}/price`);
     expect(price.json()).toMatchObject({ currency: "EUR", yourPrice: 10.95 });
 
     // A trade buyer's own price from their company's list: $10.00 is €9.20, net as their card.

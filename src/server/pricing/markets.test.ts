@@ -2,7 +2,6 @@ import fc from "fast-check";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import type { TestAccount } from "../../../tests/support/accounts";
-import { requestsAs } from "../../../tests/support/requests";
 import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { storeForTests } from "../../../tests/support/store";
@@ -80,12 +79,11 @@ describe("conversion, pure", () => {
 });
 
 describe("markets, on the database", () => {
-  const { t, admin, customer } = storeForTests({
+  const { t, call, admin, customer } = storeForTests({
     admin: "markets-admin@example.com",
     shipsToTestAddress: true,
     customers: { customer: {} },
   });
-  const req = requestsAs(() => t.app);
   let n = 0;
   // Countries no seeded or tested market has: each new market takes the next.
   const free = "JP KR CN AU NZ BR AR MX CL CO ZA IN SG TH VN".split(" ");
@@ -99,7 +97,7 @@ describe("markets, on the database", () => {
   });
 
   test("seeded: the United States (default, USD at 1), Europe (EUR, VAT included), the United Kingdom", async () => {
-    const res = await req(null, "GET", "/api/markets");
+    const res = await call(null, "GET", "/api/markets");
     expect(res.statusCode).toBe(200);
     const list = res.json<Market[]>();
     expect(list.slice(0, 3)).toMatchObject([
@@ -119,7 +117,7 @@ describe("markets, on the database", () => {
   });
 
   test("an admin creates and changes a market (audited); an inactive one is shown to admins alone", async () => {
-    const created = await req(
+    const created = await call(
       admin,
       "POST",
       "/api/markets",
@@ -136,7 +134,7 @@ describe("markets, on the database", () => {
       active: true,
       isDefault: false,
     });
-    const changed = await req(admin, "PATCH", `/api/markets/${m.id}`, {
+    const changed = await call(admin, "PATCH", `/api/markets/${m.id}`, {
       code: "NORDIC",
       name: "Nordics",
       currency: "EUR",
@@ -155,7 +153,7 @@ describe("markets, on the database", () => {
       example: { storePrice: 19.99, price: 1.99 },
     });
     const codes = async (who: TestAccount | null) =>
-      (await req(who, "GET", "/api/markets")).json<Market[]>().map((x) => x.code);
+      (await call(who, "GET", "/api/markets")).json<Market[]>().map((x) => x.code);
     expect(await codes(admin)).toContain("NORDIC");
     expect(await codes(null)).not.toContain("NORDIC");
     expect(await codes(customer)).not.toContain("NORDIC");
@@ -168,13 +166,13 @@ describe("markets, on the database", () => {
       "1 USD = 10.5 EUR, to the cent",
     );
     // NO was let go: another market may take it.
-    const norway = await req(admin, "POST", "/api/markets", market({ countries: ["NO"] }));
+    const norway = await call(admin, "POST", "/api/markets", market({ countries: ["NO"] }));
     expect(norway.statusCode).toBe(201);
   });
 
   test("refusals with words: a country in another market, a code or name taken, bad rates and countries", async () => {
     const refused = async (body: object, status: number, field: string, message: string) => {
-      const res = await req(admin, "POST", "/api/markets", body);
+      const res = await call(admin, "POST", "/api/markets", body);
       expect(res.statusCode, res.body).toBe(status);
       expect(res.json()).toMatchObject({ fields: { [field]: message } });
       expect(res.json<{ message: string }>().message).toContain(message);
@@ -200,14 +198,14 @@ describe("markets, on the database", () => {
     await refused(market({ currency: "JPY" }), 400, "currency", marketMessages.currency);
     await refused(market({ code: "E1" }), 400, "code", marketMessages.code);
     // Nothing half-written: Poland was in none of them.
-    const list = (await req(admin, "GET", "/api/markets")).json<Market[]>();
+    const list = (await call(admin, "GET", "/api/markets")).json<Market[]>();
     expect(list.flatMap((x) => x.countries)).not.toContain("PL");
   });
 
   test("two admins giving one country to two new markets at once: one is created, the other told which market has it", async () => {
     const bodies = [market({ countries: ["CH"] }), market({ countries: ["LI", "CH"] })];
     const answers = (
-      await Promise.all(bodies.map((body) => req(admin, "POST", "/api/markets", body)))
+      await Promise.all(bodies.map((body) => call(admin, "POST", "/api/markets", body)))
     ).sort((x, y) => x.statusCode - y.statusCode);
     expect(answers.map((r) => r.statusCode)).toEqual([201, 409]);
     const created = answers[0]!.json<Market>();
@@ -216,7 +214,7 @@ describe("markets, on the database", () => {
     });
     // Nothing of the refused market was written: its row nor its other countries.
     const refused = bodies.find((b) => b.name !== created.name)!;
-    const list = (await req(admin, "GET", "/api/markets")).json<Market[]>();
+    const list = (await call(admin, "GET", "/api/markets")).json<Market[]>();
     expect(list.map((x) => x.name)).not.toContain(refused.name);
     expect(list.filter((x) => x.countries.some((c) => c === "CH" || c === "LI"))).toEqual([
       created,
@@ -224,10 +222,10 @@ describe("markets, on the database", () => {
   });
 
   test("the default market stays the store's currency at rate 1, active; others may not touch markets", async () => {
-    const us = (await req(null, "GET", "/api/markets")).json<Market[]>()[0]!;
+    const us = (await call(null, "GET", "/api/markets")).json<Market[]>()[0]!;
     const body = { ...us, id: undefined, isDefault: undefined, example: undefined };
     const change = (over: object) =>
-      req(admin, "PATCH", `/api/markets/${us.id}`, { ...body, ...over });
+      call(admin, "PATCH", `/api/markets/${us.id}`, { ...body, ...over });
     expect((await change({ rate: 1.1 })).json()).toMatchObject({
       fields: { rate: marketMessages.defaultCurrency("USD") },
     });
@@ -238,10 +236,10 @@ describe("markets, on the database", () => {
     const renamed = await change({ name: "USA", countries: ["US", "PR"] });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: "USA", countries: ["PR", "US"], rate: 1 });
-    expect((await req(customer, "POST", "/api/markets", market())).statusCode).toBe(403);
-    expect((await req(null, "PATCH", `/api/markets/${us.id}`, body)).statusCode).toBe(401);
+    expect((await call(customer, "POST", "/api/markets", market())).statusCode).toBe(403);
+    expect((await call(null, "PATCH", `/api/markets/${us.id}`, body)).statusCode).toBe(401);
     expect(
-      (await req(admin, "PATCH", "/api/markets/00000000-0000-4000-8000-00000000ffff", market()))
+      (await call(admin, "PATCH", "/api/markets/00000000-0000-4000-8000-00000000ffff", market()))
         .statusCode,
     ).toBe(404);
   });
@@ -250,11 +248,11 @@ describe("markets, on the database", () => {
     const part = await insertProduct(t.database.db, { priceCents: 2100, minimumOrder: 1 });
     const placed = await placeTestOrder(t.app, customer, part.id, 1);
     expect(placed.statusCode, placed.body).toBe(201);
-    const europe = (await req(null, "GET", "/api/markets")).json<Market[]>()[1]!;
+    const europe = (await call(null, "GET", "/api/markets")).json<Market[]>()[1]!;
     const { id, isDefault, example, ...body } = europe;
     expect(example).toEqual({ storePrice: 19.99, price: 18.39 });
     expect(isDefault).toBe(false);
-    const changed = await req(admin, "PATCH", `/api/markets/${id}`, { ...body, rate: 0.97 });
+    const changed = await call(admin, "PATCH", `/api/markets/${id}`, { ...body, rate: 0.97 });
     expect(changed.statusCode).toBe(200);
     // The store's one order.
     const placedOrders = await t.database.db

@@ -3,7 +3,6 @@ import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { checkoutTestCart, placeTestOrder } from "../../../tests/support/destination";
-import { requestsAs } from "../../../tests/support/requests";
 import { storeForTests } from "../../../tests/support/store";
 import { joinCompany } from "../../../tests/support/trade";
 import { customerGroupMessages } from "../../contract/customer-groups";
@@ -14,16 +13,15 @@ import { GARAGE_GROUP_ID, RETAIL_GROUP_ID } from "./tables";
 // customer in no company pays.
 const FLEET_GROUP_ID = "00000000-0000-4000-8000-000000000003";
 
-const { t, admin } = storeForTests({
+const { t, call, admin } = storeForTests({
   admin: "own-group-admin@example.com",
   shipsToTestAddress: true,
 });
-const req = requestsAs(() => t.app);
 let n = 0;
 
 async function brandWithRule(groupId: string, percent: number) {
   const brand = `Own${process.pid}x${++n}`;
-  const res = await req(admin, "POST", `/api/customer-groups/${groupId}/rules`, {
+  const res = await call(admin, "POST", `/api/customer-groups/${groupId}/rules`, {
     percent,
     scope: "brand",
     brand,
@@ -34,10 +32,10 @@ async function brandWithRule(groupId: string, percent: number) {
 /** A new customer, with their id. */
 async function customer(): Promise<TestAccount & { id: string }> {
   const who = await signUp(t.app);
-  return { ...who, id: (await req(who, "GET", "/api/user")).json()._id };
+  return { ...who, id: (await call(who, "GET", "/api/user")).json()._id };
 }
 const putInGroup = (who: { id: string }, customerGroupId: string) =>
-  req(admin, "PUT", `/api/users/${who.id}/customer-group`, { customerGroupId });
+  call(admin, "PUT", `/api/users/${who.id}/customer-group`, { customerGroupId });
 
 test("a customer without a company placed in Garage sees Garage's price in the cart and pays it at checkout and on later orders; retail again pays list", async () => {
   const brand = await brandWithRule(GARAGE_GROUP_ID, 20);
@@ -59,17 +57,17 @@ test("a customer without a company placed in Garage sees Garage's price in the c
   const moved = await putInGroup(buyer, GARAGE_GROUP_ID);
   expect(moved.statusCode).toBe(200);
   expect(moved.json().user).toMatchObject({ _id: buyer.id, customerGroupId: GARAGE_GROUP_ID });
-  const listed = (await req(admin, "GET", `/api/users?q=${encodeURIComponent(buyer.email)}`))
+  const listed = (await call(admin, "GET", `/api/users?q=${encodeURIComponent(buyer.email)}`))
     .json()
     .find((u: { _id: string }) => u._id === buyer.id);
   expect(listed.customerGroupId).toBe(GARAGE_GROUP_ID);
 
   const note = `Garage price: 20 % off ${brand}`;
-  expect((await req(buyer, "GET", `/api/products/${b!.id}/price`)).json()).toMatchObject({
+  expect((await call(buyer, "GET", `/api/products/${b!.id}/price`)).json()).toMatchObject({
     yourPrice: 40,
     priceNote: note,
   });
-  const cart = await req(buyer, "PUT", `/api/cart/items/${b!.id}`, { qty: 2 });
+  const cart = await call(buyer, "PUT", `/api/cart/items/${b!.id}`, { qty: 2 });
   expect(cart.json().lines[0]).toMatchObject({ unitPrice: 40, lineTotal: 80, priceNote: note });
   const checkout = await checkoutTestCart(t.app, buyer, 80);
   expect(checkout.statusCode).toBe(201);
@@ -82,7 +80,7 @@ test("a customer without a company placed in Garage sees Garage's price in the c
   }
 
   expect((await putInGroup(buyer, RETAIL_GROUP_ID)).statusCode).toBe(200);
-  expect((await req(buyer, "GET", `/api/products/${b!.id}/price`)).json()).toMatchObject({
+  expect((await call(buyer, "GET", `/api/products/${b!.id}/price`)).json()).toMatchObject({
     yourPrice: 50,
     priceNote: null,
   });
@@ -98,19 +96,19 @@ test("a customer in a group keeps its trade minimums; a company's members pay as
   });
   const buyer = await customer();
   expect(
-    (await req(buyer, "PUT", `/api/cart/items/${p.id}`, { qty: 1 })).json().lines[0],
+    (await call(buyer, "PUT", `/api/cart/items/${p.id}`, { qty: 1 })).json().lines[0],
   ).toMatchObject({ problem: null });
   await putInGroup(buyer, GARAGE_GROUP_ID);
-  const cart = await req(buyer, "GET", "/api/cart");
+  const cart = await call(buyer, "GET", "/api/cart");
   expect(cart.json().lines[0].problem).toContain("please order at least 5");
 
-  const company = await req(admin, "POST", "/api/companies", {
+  const company = await call(admin, "POST", "/api/companies", {
     name: `Own group co ${process.pid} ${++n}`,
     customerGroupId: FLEET_GROUP_ID,
   });
   const member = await joinCompany(t.app, admin, company.json().id, "buyer");
   await putInGroup(member, GARAGE_GROUP_ID);
-  expect((await req(member, "GET", `/api/products/${p.id}/price`)).json()).toMatchObject({
+  expect((await call(member, "GET", `/api/products/${p.id}/price`)).json()).toMatchObject({
     yourPrice: 10,
     priceNote: null,
   });
@@ -118,7 +116,7 @@ test("a customer in a group keeps its trade minimums; a company's members pay as
 
 test("an admin's choice is checked and audited; a group customers are in is kept", async () => {
   const buyer = await customer();
-  const group = await req(admin, "POST", "/api/customer-groups", { name: `Own ${++n}` });
+  const group = await call(admin, "POST", "/api/customer-groups", { name: `Own ${++n}` });
   expect(group.statusCode, group.body).toBe(201);
   const unknown = await putInGroup(buyer, "00000000-0000-4000-8000-0000000000ff");
   expect([unknown.statusCode, unknown.json().fields?.customerGroupId]).toEqual([
@@ -127,13 +125,13 @@ test("an admin's choice is checked and audited; a group customers are in is kept
   ]);
   const malformed = await putInGroup(buyer, "garage");
   expect(malformed.statusCode).toBe(400);
-  const nobody = await req(admin, "PUT", "/api/users/no-such-user/customer-group", {
+  const nobody = await call(admin, "PUT", "/api/users/no-such-user/customer-group", {
     customerGroupId: GARAGE_GROUP_ID,
   });
   expect(nobody.statusCode).toBe(404);
   expect(
     (
-      await req(buyer, "PUT", `/api/users/${buyer.id}/customer-group`, {
+      await call(buyer, "PUT", `/api/users/${buyer.id}/customer-group`, {
         customerGroupId: GARAGE_GROUP_ID,
       })
     ).statusCode,
@@ -141,12 +139,12 @@ test("an admin's choice is checked and audited; a group customers are in is kept
 
   expect((await putInGroup(buyer, group.json().id)).statusCode).toBe(200);
   expect((await putInGroup(buyer, group.json().id)).statusCode).toBe(200);
-  const groups = (await req(admin, "GET", "/api/customer-groups")).json();
+  const groups = (await call(admin, "GET", "/api/customer-groups")).json();
   expect(groups.find((g: { id: string }) => g.id === group.json().id)).toMatchObject({
     customerCount: 1,
     companyCount: 0,
   });
-  const kept = await req(admin, "DELETE", `/api/customer-groups/${group.json().id}`);
+  const kept = await call(admin, "DELETE", `/api/customer-groups/${group.json().id}`);
   expect([kept.statusCode, kept.json().message]).toEqual([
     409,
     customerGroupMessages.customersInUse,

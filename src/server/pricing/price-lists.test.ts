@@ -3,7 +3,6 @@ import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { checkoutTestCart, orderToTestAddress } from "../../../tests/support/destination";
-import { requestsAs } from "../../../tests/support/requests";
 import { storeForTests } from "../../../tests/support/store";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { priceListMessages } from "../../contract/pricing";
@@ -12,12 +11,10 @@ import { orderItems } from "../orders/tables";
 import { products } from "../catalog/tables";
 import { readEntriesCsv } from "./price-lists";
 
-const { t, admin } = storeForTests({
+const { t, call, admin } = storeForTests({
   admin: "pricing-admin@example.com",
   shipsToTestAddress: true,
 });
-
-const req = requestsAs(() => t.app);
 
 /** A product at $15.00, minimum order 1, plenty in stock. */
 const part = () =>
@@ -41,25 +38,25 @@ async function buyerWithPrices(productId: string) {
 }
 
 test("a price list in another currency than the store's is refused; names are unique", async () => {
-  const eur = await req(admin, "POST", "/api/price-lists", { name: "Euro list", currency: "EUR" });
+  const eur = await call(admin, "POST", "/api/price-lists", { name: "Euro list", currency: "EUR" });
   expect(eur.statusCode).toBe(400);
   expect(eur.json().message).toBe(priceListMessages.otherCurrency("USD"));
-  const ok = await req(admin, "POST", "/api/price-lists", { name: "Fleet A", currency: "usd" });
+  const ok = await call(admin, "POST", "/api/price-lists", { name: "Fleet A", currency: "usd" });
   expect(ok.statusCode).toBe(201);
   expect(ok.json()).toMatchObject({ name: "Fleet A", currency: "USD", entryCount: 0 });
-  const again = await req(admin, "POST", "/api/price-lists", { name: "fleet a" });
+  const again = await call(admin, "POST", "/api/price-lists", { name: "fleet a" });
   expect(again.statusCode).toBe(409);
   expect(again.json().message).toBe(priceListMessages.nameTaken);
-  const found = await req(admin, "GET", "/api/price-lists?q=FLEET%20A&limit=1");
+  const found = await call(admin, "GET", "/api/price-lists?q=FLEET%20A&limit=1");
   expect(found.headers["x-total-count"]).toBe("1");
   expect(found.json().map((l: { name: string }) => l.name)).toEqual(["Fleet A"]);
 });
 
 test("entries are checked: breaks cheaper than the unit price, each quantity once, stored sorted", async () => {
   const p = await part();
-  const list = (await req(admin, "POST", "/api/price-lists", { name: "Checks" })).json();
+  const list = (await call(admin, "POST", "/api/price-lists", { name: "Checks" })).json();
   const put = (body: unknown) =>
-    req(admin, "PUT", `/api/price-lists/${list.id}/entries/${p.id}`, body);
+    call(admin, "PUT", `/api/price-lists/${list.id}/entries/${p.id}`, body);
 
   const dearer = await put({ unitPrice: 10, breaks: [{ minQty: 5, unitPrice: 10 }] });
   expect(dearer.statusCode).toBe(400);
@@ -96,14 +93,14 @@ test("entries are checked: breaks cheaper than the unit price, each quantity onc
       { minQty: 20, unitPrice: 8.5 },
     ],
   });
-  const missing = await req(
+  const missing = await call(
     admin,
     "PUT",
     `/api/price-lists/${list.id}/entries/00000000-0000-4000-8000-000000000000`,
     { unitPrice: 1 },
   );
   expect(missing.statusCode).toBe(404);
-  const noList = await req(
+  const noList = await call(
     admin,
     "PUT",
     `/api/price-lists/00000000-0000-4000-8000-000000000000/entries/${p.id}`,
@@ -127,7 +124,7 @@ test("a company buyer's product price, cart and order use the company price and 
   const { buyer } = await buyerWithPrices(p.id);
   const stranger = await signUp(t.app);
 
-  const price = await req(buyer, "GET", `/api/products/${p.id}/price`);
+  const price = await call(buyer, "GET", `/api/products/${p.id}/price`);
   expect(price.statusCode).toBe(200);
   expect(price.json()).toEqual({
     productId: p.id,
@@ -145,22 +142,22 @@ test("a company buyer's product price, cart and order use the company price and 
     ],
   });
   for (const who of [stranger, null]) {
-    expect((await req(who, "GET", `/api/products/${p.id}/price`)).json()).toMatchObject({
+    expect((await call(who, "GET", `/api/products/${p.id}/price`)).json()).toMatchObject({
       yourPrice: 15,
       companyPrice: false,
       breaks: [{ minQty: 1, unitPrice: 15 }],
     });
   }
   // The shared product answer is the list price for everyone, the buyer included.
-  expect((await req(buyer, "GET", `/api/products/${p.id}`)).json().price).toBe(15);
+  expect((await call(buyer, "GET", `/api/products/${p.id}`)).json().price).toBe(15);
 
-  const cart = await req(buyer, "PUT", `/api/cart/items/${p.id}`, { qty: 10 });
+  const cart = await call(buyer, "PUT", `/api/cart/items/${p.id}`, { qty: 10 });
   expect(cart.json().lines[0]).toMatchObject({ unitPrice: 11, lineTotal: 110, notice: null });
   expect(cart.json().subtotal).toBe(110);
-  const nine = await req(buyer, "PUT", `/api/cart/items/${p.id}`, { qty: 9 });
+  const nine = await call(buyer, "PUT", `/api/cart/items/${p.id}`, { qty: 9 });
   expect(nine.json().lines[0]).toMatchObject({ unitPrice: 12, lineTotal: 108, notice: null });
-  await req(buyer, "PUT", `/api/cart/items/${p.id}`, { qty: 10 });
-  const strangerCart = await req(stranger, "PUT", `/api/cart/items/${p.id}`, { qty: 10 });
+  await call(buyer, "PUT", `/api/cart/items/${p.id}`, { qty: 10 });
+  const strangerCart = await call(stranger, "PUT", `/api/cart/items/${p.id}`, { qty: 10 });
   expect(strangerCart.json().subtotal).toBe(150);
 
   const checkout = await checkoutTestCart(t.app, buyer, 110, "1 Fleet Road");
@@ -184,7 +181,7 @@ test("a company buyer's product price, cart and order use the company price and 
 /** The single-product door (`POST /api/orders`) prices through the same module. */
 async function buyerWithPricesFor(buyer: TestAccount, productId: string) {
   const { buyer: b2 } = await buyerWithPrices(productId);
-  const res = await req(
+  const res = await call(
     b2,
     "POST",
     "/api/orders",
@@ -193,7 +190,7 @@ async function buyerWithPricesFor(buyer: TestAccount, productId: string) {
   expect(res.statusCode).toBe(201);
   expect(res.json().order.productPrice).toBe(9.8);
   // The first buyer's company has no price for this product: the list price.
-  const theirs = await req(buyer, "GET", `/api/products/${productId}/price`);
+  const theirs = await call(buyer, "GET", `/api/products/${productId}/price`);
   expect(theirs.json()).toMatchObject({ yourPrice: 15, companyPrice: false });
 }
 
@@ -203,21 +200,21 @@ test("the CSV of a list's entries imports back as it was; a bad file writes noth
     { productId: a.id, unitPrice: 12.5, breaks: [{ minQty: 10, unitPrice: 11 }] },
     { productId: b.id, unitPrice: 3 },
   ]);
-  const exported = await req(admin, "GET", `/api/price-lists/${source.id}/entries.csv`);
+  const exported = await call(admin, "GET", `/api/price-lists/${source.id}/entries.csv`);
   expect(exported.statusCode).toBe(200);
   expect(exported.headers["content-type"]).toContain("text/csv");
   const csv = exported.body;
   expect(csv).toContain("part_number,unit_price,breaks");
   expect(csv).toContain(`${a.partNumber},12.50,10:11.00`);
 
-  const copy = (await req(admin, "POST", "/api/price-lists", { name: "Copy" })).json();
-  const imported = await req(admin, "POST", `/api/price-lists/${copy.id}/entries/import`, { csv });
+  const copy = (await call(admin, "POST", "/api/price-lists", { name: "Copy" })).json();
+  const imported = await call(admin, "POST", `/api/price-lists/${copy.id}/entries/import`, { csv });
   expect(imported.statusCode).toBe(200);
   expect(imported.json()).toEqual({ imported: 2, removed: 0 });
   const entries = async (id: string) =>
-    (await req(admin, "GET", `/api/price-lists/${id}/entries`)).json();
+    (await call(admin, "GET", `/api/price-lists/${id}/entries`)).json();
   expect(await entries(copy.id)).toEqual(await entries(source.id));
-  expect((await req(admin, "GET", `/api/price-lists/${copy.id}/entries.csv`)).body).toBe(csv);
+  expect((await call(admin, "GET", `/api/price-lists/${copy.id}/entries.csv`)).body).toBe(csv);
 
   // Lowercase, spaced part numbers find their product; a bad line refuses the whole file.
   const bad = [
@@ -227,7 +224,7 @@ test("the CSV of a list's entries imports back as it was; a bad file writes noth
     `${b.partNumber},abc,`,
     `${b.partNumber},2.00,5:3.00`,
   ].join("\n");
-  const refused = await req(admin, "POST", `/api/price-lists/${copy.id}/entries/import`, {
+  const refused = await call(admin, "POST", `/api/price-lists/${copy.id}/entries/import`, {
     csv: bad,
   });
   expect(refused.statusCode).toBe(400);
@@ -236,25 +233,25 @@ test("the CSV of a list's entries imports back as it was; a bad file writes noth
     "line 5": `Part number ${b.partNumber} is also on line 4`,
   });
   expect(await entries(copy.id)).toEqual(await entries(source.id));
-  const unknown = await req(admin, "POST", `/api/price-lists/${copy.id}/entries/import`, {
+  const unknown = await call(admin, "POST", `/api/price-lists/${copy.id}/entries/import`, {
     csv: `\uFEFFpart_number,unit_price,breaks\r\n${a.partNumber.toLowerCase()},10.00,\r\nNO-SUCH-PART,1.00,\r\n`,
   });
   expect(unknown.statusCode).toBe(400);
   expect(unknown.json().fields).toEqual({ "line 3": "Unknown part number NO-SUCH-PART" });
   expect(
-    (await req(admin, "POST", `/api/price-lists/${copy.id}/entries/import`, { csv: "" }))
+    (await call(admin, "POST", `/api/price-lists/${copy.id}/entries/import`, { csv: "" }))
       .statusCode,
   ).toBe(400);
   expect(
     (
-      await req(admin, "POST", `/api/price-lists/${copy.id}/entries/import`, {
+      await call(admin, "POST", `/api/price-lists/${copy.id}/entries/import`, {
         csv: "sku,price\nX,1",
       })
     ).json().fields,
   ).toEqual({ "line 1": "The first line must be the header part_number,unit_price,breaks" });
 
   // Replace: the file becomes the whole list.
-  const replaced = await req(admin, "POST", `/api/price-lists/${copy.id}/entries/import`, {
+  const replaced = await call(admin, "POST", `/api/price-lists/${copy.id}/entries/import`, {
     csv: `part_number,unit_price,breaks\n${a.partNumber},10.00,\n`,
     replace: true,
   });
@@ -265,27 +262,27 @@ test("the CSV of a list's entries imports back as it was; a bad file writes noth
 test("a list a company uses cannot be deleted; an unused one can, and its entries go with it", async () => {
   const p = await part();
   const { list, company } = await buyerWithPrices(p.id);
-  const refused = await req(admin, "DELETE", `/api/price-lists/${list.id}`);
+  const refused = await call(admin, "DELETE", `/api/price-lists/${list.id}`);
   expect(refused.statusCode).toBe(409);
   expect(refused.json().message).toBe(priceListMessages.inUse);
-  await req(admin, "PATCH", `/api/companies/${company.id}`, { priceListId: null });
-  expect((await req(admin, "DELETE", `/api/price-lists/${list.id}`)).statusCode).toBe(204);
-  expect((await req(admin, "GET", `/api/price-lists/${list.id}`)).statusCode).toBe(404);
+  await call(admin, "PATCH", `/api/companies/${company.id}`, { priceListId: null });
+  expect((await call(admin, "DELETE", `/api/price-lists/${list.id}`)).statusCode).toBe(204);
+  expect((await call(admin, "GET", `/api/price-lists/${list.id}`)).statusCode).toBe(404);
 });
 
 test("taking a company's price list away, or a product out of it, gives its buyers the list price at once", async () => {
   const p = await part();
   const { list, company, buyer } = await buyerWithPrices(p.id);
   const yours = async () =>
-    (await req(buyer, "GET", `/api/products/${p.id}/price`)).json().yourPrice;
+    (await call(buyer, "GET", `/api/products/${p.id}/price`)).json().yourPrice;
   expect(await yours()).toBe(12);
   expect(
-    (await req(admin, "DELETE", `/api/price-lists/${list.id}/entries/${p.id}`)).statusCode,
+    (await call(admin, "DELETE", `/api/price-lists/${list.id}/entries/${p.id}`)).statusCode,
   ).toBe(204);
   expect(await yours()).toBe(15);
-  await req(admin, "PUT", `/api/price-lists/${list.id}/entries/${p.id}`, { unitPrice: 13 });
+  await call(admin, "PUT", `/api/price-lists/${list.id}/entries/${p.id}`, { unitPrice: 13 });
   expect(await yours()).toBe(13);
-  await req(admin, "PATCH", `/api/companies/${company.id}`, { priceListId: null });
+  await call(admin, "PATCH", `/api/companies/${company.id}`, { priceListId: null });
   expect(await yours()).toBe(15);
 });
 

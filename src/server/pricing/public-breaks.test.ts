@@ -4,7 +4,6 @@ import { describe, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { checkoutTestCart, orderToTestAddress } from "../../../tests/support/destination";
-import { requestsAs } from "../../../tests/support/requests";
 import { storeForTests } from "../../../tests/support/store";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { priceBreakMessages } from "../../contract/pricing";
@@ -15,13 +14,11 @@ import { products } from "../catalog/tables";
 
 /** Public (store-wide) quantity breaks on products: docs/pricing.md. */
 
-const { t, admin, customer } = storeForTests({
+const { t, call, admin, customer } = storeForTests({
   admin: "breaks-admin@example.com",
   shipsToTestAddress: true,
   customers: { customer: {} },
 });
-
-const req = requestsAs(() => t.app);
 
 const newProduct = (over: object = {}) => ({
   name: `Water pump ${randomUUID().slice(0, 8)}`,
@@ -51,7 +48,7 @@ const rowOf = async (id: string) =>
 
 /** A product at $12.50 with the public breaks above, made through the admin API. */
 async function productWithBreaks() {
-  const res = await req(admin, "POST", "/api/products", newProduct({ breaks }));
+  const res = await call(admin, "POST", "/api/products", newProduct({ breaks }));
   expect(res.statusCode).toBe(201);
   return res.json().product as { _id: string; breaks: unknown };
 }
@@ -65,23 +62,23 @@ describe("admin sets the breaks", () => {
       { minQty: 50, unitPriceCents: 980 },
     ]);
     // Everyone, a visitor included, gets them in the cached, shared product answer.
-    const anon = await req(null, "GET", `/api/products/${p._id}`);
+    const anon = await call(null, "GET", `/api/products/${p._id}`);
     expect(anon.statusCode).toBe(200);
     expect(anon.json().breaks).toEqual(sorted);
-    expect((await req(customer, "GET", `/api/products/${p._id}`)).json().breaks).toEqual(sorted);
+    expect((await call(customer, "GET", `/api/products/${p._id}`)).json().breaks).toEqual(sorted);
     // The cached list carries them too (product cards); a product without any has no field.
     const partNumber = (await rowOf(p._id)).partNumber;
-    const listed = await req(null, "GET", `/api/products?q=${encodeURIComponent(partNumber)}`);
+    const listed = await call(null, "GET", `/api/products?q=${encodeURIComponent(partNumber)}`);
     expect(listed.json().find((i: { _id: string }) => i._id === p._id).breaks).toEqual(sorted);
 
-    const edited = await req(admin, "PATCH", `/api/products/${p._id}`, {
+    const edited = await call(admin, "PATCH", `/api/products/${p._id}`, {
       breaks: [{ minQty: 5, unitPrice: 12.25 }],
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().breaks).toEqual([{ minQty: 5, unitPrice: 12.25 }]);
     // The cached answer is cleared by the change (the catalog's NOTIFY).
     await expect
-      .poll(async () => (await req(null, "GET", `/api/products/${p._id}`)).json().breaks)
+      .poll(async () => (await call(null, "GET", `/api/products/${p._id}`)).json().breaks)
       .toEqual([{ minQty: 5, unitPrice: 12.25 }]);
     const [audit] = await t.database.db
       .select()
@@ -92,9 +89,9 @@ describe("admin sets the breaks", () => {
     expect(audit!.summary).toContain("breaks");
 
     // An empty list removes them; a product made without any has none.
-    const cleared = await req(admin, "PATCH", `/api/products/${p._id}`, { breaks: [] });
+    const cleared = await call(admin, "PATCH", `/api/products/${p._id}`, { breaks: [] });
     expect(cleared.json().breaks).toEqual([]);
-    const plain = await req(admin, "POST", "/api/products", newProduct());
+    const plain = await call(admin, "POST", "/api/products", newProduct());
     expect(plain.json().product.breaks).toEqual([]);
     expect((await rowOf(plain.json().product._id)).breaks).toEqual([]);
   });
@@ -122,12 +119,12 @@ describe("admin sets the breaks", () => {
       ["10:11.00", "Breaks must be a list"],
     ];
     for (const [bad, message] of cases) {
-      const res = await req(admin, "PATCH", `/api/products/${p._id}`, { breaks: bad });
+      const res = await call(admin, "PATCH", `/api/products/${p._id}`, { breaks: bad });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(JSON.stringify(res.json().fields ?? res.json()), JSON.stringify(bad)).toContain(
         message,
       );
-      const created = await req(admin, "POST", "/api/products", newProduct({ breaks: bad }));
+      const created = await call(admin, "POST", "/api/products", newProduct({ breaks: bad }));
       expect(created.statusCode, JSON.stringify(bad)).toBe(400);
       expect(JSON.stringify(created.json()), JSON.stringify(bad)).toContain(message);
     }
@@ -136,12 +133,12 @@ describe("admin sets the breaks", () => {
       { minQty: 50, unitPriceCents: 980 },
     ]);
     // A price lowered to a break (or below it) is refused too: the breaks stay cheaper.
-    const lower = await req(admin, "PATCH", `/api/products/${p._id}`, { price: 11 });
+    const lower = await call(admin, "PATCH", `/api/products/${p._id}`, { price: 11 });
     expect(lower.statusCode).toBe(400);
     expect(lower.json().fields).toEqual({ breaks: productFieldMessages.breakCheaper });
     expect((await rowOf(p._id)).priceCents).toBe(1250);
     // Both at once, consistent, go through.
-    const both = await req(admin, "PATCH", `/api/products/${p._id}`, {
+    const both = await call(admin, "PATCH", `/api/products/${p._id}`, {
       price: 11,
       breaks: [{ minQty: 10, unitPrice: 10.5 }],
     });
@@ -155,9 +152,9 @@ describe("admin sets the breaks", () => {
   test("only an admin sets them: a visitor 401, a customer 403, the product unchanged", async () => {
     const p = await productWithBreaks();
     const cheap = { breaks: [{ minQty: 2, unitPrice: 0.01 }] };
-    expect((await req(null, "PATCH", `/api/products/${p._id}`, cheap)).statusCode).toBe(401);
-    expect((await req(customer, "PATCH", `/api/products/${p._id}`, cheap)).statusCode).toBe(403);
-    const made = await req(customer, "POST", "/api/products", newProduct(cheap));
+    expect((await call(null, "PATCH", `/api/products/${p._id}`, cheap)).statusCode).toBe(401);
+    expect((await call(customer, "PATCH", `/api/products/${p._id}`, cheap)).statusCode).toBe(403);
+    const made = await call(customer, "POST", "/api/products", newProduct(cheap));
     expect(made.statusCode).toBe(403);
     expect((await rowOf(p._id)).breaks).toEqual([
       { minQty: 10, unitPriceCents: 1100 },
@@ -172,7 +169,7 @@ describe("everyone pays the break their quantity reaches", () => {
     const buyer = await signUp(t.app);
 
     for (const who of [buyer, null]) {
-      const price = await req(who, "GET", `/api/products/${p._id}/price`);
+      const price = await call(who, "GET", `/api/products/${p._id}/price`);
       expect(price.json()).toEqual({
         productId: p._id,
         currency: "USD",
@@ -190,9 +187,9 @@ describe("everyone pays the break their quantity reaches", () => {
       });
     }
 
-    const nine = await req(buyer, "PUT", `/api/cart/items/${p._id}`, { qty: 9 });
+    const nine = await call(buyer, "PUT", `/api/cart/items/${p._id}`, { qty: 9 });
     expect(nine.json().lines[0]).toMatchObject({ unitPrice: 12.5, lineTotal: 112.5, notice: null });
-    const ten = await req(buyer, "PUT", `/api/cart/items/${p._id}`, { qty: 10 });
+    const ten = await call(buyer, "PUT", `/api/cart/items/${p._id}`, { qty: 10 });
     expect(ten.json().lines[0]).toMatchObject({ unitPrice: 11, lineTotal: 110, notice: null });
     expect(ten.json().subtotal).toBe(110);
 
@@ -207,7 +204,7 @@ describe("everyone pays the break their quantity reaches", () => {
     });
     expect(order.total).toBe(110);
     // The order line is a snapshot: a later change of the breaks leaves it as it was.
-    await req(admin, "PATCH", `/api/products/${p._id}`, { breaks: [] });
+    await call(admin, "PATCH", `/api/products/${p._id}`, { breaks: [] });
     const [line] = await t.database.db
       .select({ unitPriceCents: orderItems.unitPriceCents })
       .from(orderItems)
@@ -218,7 +215,7 @@ describe("everyone pays the break their quantity reaches", () => {
   test("the single-product order and quick order price the public break too", async () => {
     const p = await productWithBreaks();
     const buyer = await signUp(t.app);
-    const res = await req(
+    const res = await call(
       buyer,
       "POST",
       "/api/orders",
@@ -229,7 +226,7 @@ describe("everyone pays the break their quantity reaches", () => {
     expect(res.json().order.total).toBe(490);
 
     const partNumber = (await rowOf(p._id)).partNumber;
-    const resolved = await req(buyer, "POST", "/api/quick-order/resolve", {
+    const resolved = await call(buyer, "POST", "/api/quick-order/resolve", {
       lines: [{ number: partNumber, qty: 12 }],
     });
     expect(resolved.statusCode).toBe(200);
@@ -244,7 +241,7 @@ describe("everyone pays the break their quantity reaches", () => {
     const company = await createCompany(t.app, admin, { priceListId: list.id });
     const buyer = await joinCompany(t.app, admin, company.id, "buyer");
 
-    const price = await req(buyer, "GET", `/api/products/${p._id}/price`);
+    const price = await call(buyer, "GET", `/api/products/${p._id}/price`);
     expect(price.json()).toMatchObject({
       yourPrice: 11.5,
       companyPrice: true,
@@ -256,7 +253,7 @@ describe("everyone pays the break their quantity reaches", () => {
       ],
     });
     const at = async (qty: number) =>
-      (await req(buyer, "PUT", `/api/cart/items/${p._id}`, { qty })).json().lines[0];
+      (await call(buyer, "PUT", `/api/cart/items/${p._id}`, { qty })).json().lines[0];
     expect(await at(5)).toMatchObject({ unitPrice: 11.5, lineTotal: 57.5 });
     expect(await at(10)).toMatchObject({ unitPrice: 11, lineTotal: 110 });
     expect(await at(20)).toMatchObject({ unitPrice: 10.5, lineTotal: 210 });
@@ -269,8 +266,8 @@ describe("everyone pays the break their quantity reaches", () => {
   test("a product inserted without breaks (older rows) has none and costs its list price", async () => {
     const p = await insertProduct(t.database.db, { priceCents: 700, minimumOrder: 1 });
     expect(p.breaks).toEqual([]);
-    const cart = await req(customer, "PUT", `/api/cart/items/${p.id}`, { qty: 100 });
+    const cart = await call(customer, "PUT", `/api/cart/items/${p.id}`, { qty: 100 });
     expect(cart.json().lines[0]).toMatchObject({ unitPrice: 7, lineTotal: 700 });
-    expect((await req(null, "GET", `/api/products/${p.id}`)).json().breaks).toEqual([]);
+    expect((await call(null, "GET", `/api/products/${p.id}`)).json().breaks).toEqual([]);
   });
 });

@@ -3,7 +3,6 @@ import { describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { checkoutTestCart, placeTestOrder } from "../../../tests/support/destination";
-import { requestsAs } from "../../../tests/support/requests";
 import { storeForTests } from "../../../tests/support/store";
 import { customerGroupMessages } from "../../contract/customer-groups";
 import type { ProductListItem } from "../../contract/products";
@@ -43,21 +42,20 @@ describe("the rule (pure)", () => {
 });
 
 describe("on the store", () => {
-  const { t, admin } = storeForTests({
+  const { t, call, admin } = storeForTests({
     admin: "quantities-admin@example.com",
     shipsToTestAddress: true,
   });
-  const req = requestsAs(() => t.app);
   let n = 0;
 
   async function customer(): Promise<TestAccount & { id: string }> {
     const who = await signUp(t.app);
-    return { ...who, id: (await req(who, "GET", "/api/user")).json()._id };
+    return { ...who, id: (await call(who, "GET", "/api/user")).json()._id };
   }
   /** A customer without a company placed in Garage (a trade group). */
   async function garageCustomer() {
     const who = await customer();
-    const put = await req(admin, "PUT", `/api/users/${who.id}/customer-group`, {
+    const put = await call(admin, "PUT", `/api/users/${who.id}/customer-group`, {
       customerGroupId: GARAGE_GROUP_ID,
     });
     expect(put.statusCode, put.body).toBe(200);
@@ -65,7 +63,7 @@ describe("on the store", () => {
   }
   /** A part sold to the trade from 10 in packs of 10, to retail from `retailMinimum`. */
   async function packedPart(retailMinimum = 1) {
-    const res = await req(admin, "POST", "/api/products", {
+    const res = await call(admin, "POST", "/api/products", {
       name: `Packed plug ${process.pid} ${++n}`,
       partNumber: `PK-${process.pid}-${n}`,
       category: "Ignition",
@@ -84,21 +82,21 @@ describe("on the store", () => {
 
   test("the admin sets the retail minimum and the pack size; bad numbers are refused with words", async () => {
     const p = await packedPart(2);
-    const shown = (await req(null, "GET", `/api/products/${p._id}`)).json();
+    const shown = (await call(null, "GET", `/api/products/${p._id}`)).json();
     expect(shown).toMatchObject({ minimumOrder: 10, retailMinimum: 2, packSize: 10 });
-    const edited = await req(admin, "PATCH", `/api/products/${p._id}`, {
+    const edited = await call(admin, "PATCH", `/api/products/${p._id}`, {
       retailMinimum: 4,
       packSize: 5,
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ retailMinimum: 4, packSize: 5 });
-    const bad = await req(admin, "PATCH", `/api/products/${p._id}`, { packSize: 0 });
+    const bad = await call(admin, "PATCH", `/api/products/${p._id}`, { packSize: 0 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toMatchObject({ packSize: "Must be at least 1" });
-    const worse = await req(admin, "PATCH", `/api/products/${p._id}`, { retailMinimum: 1.5 });
+    const worse = await call(admin, "PATCH", `/api/products/${p._id}`, { retailMinimum: 1.5 });
     expect(worse.statusCode).toBe(400);
     const defaulted = await insertProduct(t.database.db);
-    expect((await req(null, "GET", `/api/products/${defaulted.id}`)).json()).toMatchObject({
+    expect((await call(null, "GET", `/api/products/${defaulted.id}`)).json()).toMatchObject({
       retailMinimum: 1,
       packSize: 1,
     });
@@ -106,7 +104,7 @@ describe("on the store", () => {
 
   test("a trade minimum that is not a whole number of packs is refused on add and on edit, in words", async () => {
     const packs = "The minimum order must be a multiple of the pack size (10)";
-    const added = await req(admin, "POST", "/api/products", {
+    const added = await call(admin, "POST", "/api/products", {
       name: `Odd plug ${process.pid}`,
       partNumber: `PK-ODD-${process.pid}`,
       category: "Ignition",
@@ -122,21 +120,21 @@ describe("on the store", () => {
     expect(added.json().fields).toMatchObject({ minimumOrder: packs });
     const p = await packedPart();
     // Either number alone is checked against the product's other one.
-    const minimum = await req(admin, "PATCH", `/api/products/${p._id}`, { minimumOrder: 25 });
+    const minimum = await call(admin, "PATCH", `/api/products/${p._id}`, { minimumOrder: 25 });
     expect([minimum.statusCode, minimum.json().fields]).toEqual([400, { minimumOrder: packs }]);
-    const pack = await req(admin, "PATCH", `/api/products/${p._id}`, { packSize: 4 });
+    const pack = await call(admin, "PATCH", `/api/products/${p._id}`, { packSize: 4 });
     expect([pack.statusCode, pack.json().fields]).toEqual([
       400,
       { minimumOrder: "The minimum order must be a multiple of the pack size (4)" },
     ]);
-    const both = await req(admin, "PATCH", `/api/products/${p._id}`, {
+    const both = await call(admin, "PATCH", `/api/products/${p._id}`, {
       minimumOrder: 12,
       packSize: 4,
     });
     expect(both.statusCode, both.body).toBe(200);
     expect(both.json()).toMatchObject({ minimumOrder: 12, packSize: 4 });
     // An edit of something else goes through whatever the two numbers are.
-    expect((await req(admin, "PATCH", `/api/products/${p._id}`, { price: 9 })).statusCode).toBe(
+    expect((await call(admin, "PATCH", `/api/products/${p._id}`, { price: 9 })).statusCode).toBe(
       200,
     );
   });
@@ -144,11 +142,11 @@ describe("on the store", () => {
   test("a retail customer buys the retail minimum on every door; below it they are told their minimum", async () => {
     const single = await packedPart();
     const driver = await customer();
-    expect((await req(driver, "GET", `/api/products/${single._id}/price`)).json()).toMatchObject({
+    expect((await call(driver, "GET", `/api/products/${single._id}/price`)).json()).toMatchObject({
       minimumOrder: 1,
       packSize: 1,
     });
-    const cart = await req(driver, "PUT", `/api/cart/items/${single._id}`, { qty: 1 });
+    const cart = await call(driver, "PUT", `/api/cart/items/${single._id}`, { qty: 1 });
     expect(cart.json().lines[0]).toMatchObject({ qty: 1, minimumOrder: 1, problem: null });
     const checkout = await checkoutTestCart(t.app, driver, cart.json().subtotal);
     expect(checkout.statusCode, checkout.body).toBe(201);
@@ -163,14 +161,14 @@ describe("on the store", () => {
   test("a trade buyer orders in packs: the cart, checkout, the single-part order and quick order refuse another quantity", async () => {
     const p = await packedPart();
     const garage = await garageCustomer();
-    expect((await req(garage, "GET", `/api/products/${p._id}/price`)).json()).toMatchObject({
+    expect((await call(garage, "GET", `/api/products/${p._id}/price`)).json()).toMatchObject({
       minimumOrder: 10,
       packSize: 10,
     });
     const packs = customerGroupMessages.packs(10);
     expect(packs).toBe("Order this part in packs of 10");
 
-    const cart = await req(garage, "PUT", `/api/cart/items/${p._id}`, { qty: 15 });
+    const cart = await call(garage, "PUT", `/api/cart/items/${p._id}`, { qty: 15 });
     expect(cart.json().lines[0]).toMatchObject({ qty: 15, problem: packs });
     const checkout = await checkoutTestCart(t.app, garage, cart.json().subtotal);
     expect([checkout.statusCode, checkout.json().message]).toEqual([422, packs]);
@@ -181,7 +179,7 @@ describe("on the store", () => {
     const below = await placeTestOrder(t.app, garage, p._id, 5);
     expect(below.json().message).toBe("please order at least 10");
 
-    const quick = await req(garage, "POST", "/api/quick-order/resolve", {
+    const quick = await call(garage, "POST", "/api/quick-order/resolve", {
       lines: [{ number: p.partNumber, qty: 15 }],
     });
     expect(quick.statusCode, quick.body).toBe(200);
@@ -189,7 +187,7 @@ describe("on the store", () => {
       { code: "pack_size", message: packs, blocking: true, qty: 20 },
     ]);
 
-    const fixed = await req(garage, "PUT", `/api/cart/items/${p._id}`, { qty: 20 });
+    const fixed = await call(garage, "PUT", `/api/cart/items/${p._id}`, { qty: 20 });
     expect(fixed.json().lines[0]).toMatchObject({ qty: 20, problem: null });
     const ordered = await checkoutTestCart(t.app, garage, fixed.json().subtotal);
     expect(ordered.statusCode, ordered.body).toBe(201);
@@ -202,12 +200,12 @@ describe("on the store", () => {
     const placed = await placeTestOrder(t.app, garage, p._id, 20);
     expect(placed.statusCode, placed.body).toBe(201);
     // Since then the part is sold by the dozen.
-    const repacked = await req(admin, "PATCH", `/api/products/${p._id}`, {
+    const repacked = await call(admin, "PATCH", `/api/products/${p._id}`, {
       minimumOrder: 12,
       packSize: 12,
     });
     expect(repacked.statusCode, repacked.body).toBe(200);
-    const again = await req(garage, "POST", `/api/orders/${placed.json().order._id}/reorder`);
+    const again = await call(garage, "POST", `/api/orders/${placed.json().order._id}/reorder`);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().changes).toContainEqual({
       productId: p._id,
@@ -224,7 +222,7 @@ describe("on the store", () => {
 
   test("a garage buyer's cards carry their group price with its words and their quantities; visitors and retail get the shared page", async () => {
     const p = await packedPart();
-    const rule = await req(admin, "POST", `/api/customer-groups/${GARAGE_GROUP_ID}/rules`, {
+    const rule = await call(admin, "POST", `/api/customer-groups/${GARAGE_GROUP_ID}/rules`, {
       percent: 25,
       scope: "part",
       partNumber: p.partNumber,
@@ -234,7 +232,7 @@ describe("on the store", () => {
     const driver = await customer();
     const url = `/api/products?q=${encodeURIComponent(p.partNumber)}`;
     const itemFor = async (who: TestAccount | null) => {
-      const res = await req(who, "GET", url);
+      const res = await call(who, "GET", url);
       expect(res.statusCode).toBe(200);
       return { res, item: res.json<ProductListItem[]>().find((i) => i._id === p._id)! };
     };
@@ -256,7 +254,7 @@ describe("on the store", () => {
       expect(item).toMatchObject({ retailMinimum: 1, packSize: 10 });
       expect(res.headers["cache-control"]).not.toBe("private, no-store");
     }
-    const removed = await req(
+    const removed = await call(
       admin,
       "DELETE",
       `/api/customer-groups/${GARAGE_GROUP_ID}/rules/${rule.json().id}`,
@@ -265,7 +263,7 @@ describe("on the store", () => {
   });
 
   test("a category rule on the cards: kept in memory, and a part added to the category later gets it too", async () => {
-    const rule = await req(admin, "POST", `/api/customer-groups/${GARAGE_GROUP_ID}/rules`, {
+    const rule = await call(admin, "POST", `/api/customer-groups/${GARAGE_GROUP_ID}/rules`, {
       percent: 10,
       scope: "category",
       category: "Cooling",
@@ -274,7 +272,7 @@ describe("on the store", () => {
     const garage = await garageCustomer();
     const word = `Coolant${process.pid}x${++n}`;
     const add = async () => {
-      const res = await req(admin, "POST", "/api/products", {
+      const res = await call(admin, "POST", "/api/products", {
         name: `${word} hose ${++n}`,
         partNumber: `CL-${process.pid}-${n}`,
         category: "Cooling",
@@ -289,7 +287,7 @@ describe("on the store", () => {
       return res.json().product._id as string;
     };
     const notes = async () =>
-      (await req(garage, "GET", `/api/products?q=${word}`))
+      (await call(garage, "GET", `/api/products?q=${word}`))
         .json<ProductListItem[]>()
         .map((i) => [i.yourPrice, i.priceNote]);
     await add();
@@ -298,7 +296,7 @@ describe("on the store", () => {
     await add();
     // The catalog's change reaches the kept rules (NOTIFY 'catalog').
     await expect.poll(notes, { timeout: 5000 }).toEqual([priced, priced]);
-    const removed = await req(
+    const removed = await call(
       admin,
       "DELETE",
       `/api/customer-groups/${GARAGE_GROUP_ID}/rules/${rule.json().id}`,
@@ -311,12 +309,12 @@ describe("on the store", () => {
   });
 
   test("the retail count leaves admins out", async () => {
-    const before = (await req(admin, "GET", "/api/customer-groups")).json();
+    const before = (await call(admin, "GET", "/api/customer-groups")).json();
     const retailCount = (groups: { retail: boolean; customerCount: number }[]) =>
       groups.find((g) => g.retail)!.customerCount;
     const adminsRetail = retailCount(before);
     await customer();
-    const after = (await req(admin, "GET", "/api/customer-groups")).json();
+    const after = (await call(admin, "GET", "/api/customer-groups")).json();
     expect(retailCount(after)).toBe(adminsRetail + 1);
     const counted = await t.database.db.execute<{ customers: number; admins: number }>(
       sql`select count(*) filter (where role <> 'admin')::int as customers,

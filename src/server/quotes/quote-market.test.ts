@@ -5,7 +5,6 @@ import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { addGermanVat, BERLIN_SHIP_TO, changeMarket } from "../../../tests/support/markets";
-import { requestsAs } from "../../../tests/support/requests";
 import { storeForTests } from "../../../tests/support/store";
 import { companyWithBuyer, setOrderLimit, type Member } from "../../../tests/support/trade";
 import type { Market } from "../../contract/markets";
@@ -27,7 +26,6 @@ const BERLIN = BERLIN_SHIP_TO;
 
 let europe: Market;
 let company: { id: string; owner: Member; buyer: Member };
-const call = requestsAs(() => t.app);
 /** `who` shopping in the market `code` (the `market` cookie, as the picker leaves it). */
 const inMarket = (who: TestAccount, code: string) => ({ cookie: `${who.cookie}; market=${code}` });
 
@@ -35,7 +33,7 @@ const inMarket = (who: TestAccount, code: string) => ({ cookie: `${who.cookie}; 
 const changeEurope = (changes: { rate?: number; pricesIncludeTax?: boolean }) =>
   changeMarket(t.app, admin, europe, { pricesIncludeTax: false, ...changes });
 
-const { t, admin } = storeForTests({
+const { t, call, admin } = storeForTests({
   admin: "quote-market-admin@example.com",
   shipsToTestAddress: true,
   env: { MARKET_CHOICE: "true" },

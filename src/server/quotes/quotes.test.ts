@@ -6,7 +6,6 @@ import { availableQuantityOf, insertProduct } from "../../../tests/support/facto
 import { waitForMail } from "../../../tests/support/mailbox";
 import { TEST_SHIP_TO, AUSTIN_ADDRESS, texasSalesTax } from "../../../tests/support/destination";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs } from "../../../tests/support/requests";
 import {
   companyWithBuyerAndViewer,
   createCompany,
@@ -32,15 +31,16 @@ let viewer: Member;
 let otherBuyer: Member;
 let loner: TestAccount;
 
-const { t, admin } = storeForTests({ admin: "quotes-admin@example.com", shipsToTestAddress: true });
+const { t, call, admin } = storeForTests({
+  admin: "quotes-admin@example.com",
+  shipsToTestAddress: true,
+});
 beforeAll(async () => {
   ({ owner, buyer, viewer } = await companyWithBuyerAndViewer(t.app, admin));
   const other = (await createCompany(t.app, admin)).id;
   otherBuyer = await joinCompany(t.app, admin, other, "buyer");
   loner = await signUp(t.app, { email: "quotes-loner@example.com" });
 });
-
-const call = requestsAs(() => t.app);
 
 /** A fresh $50.00 part with `stock` on sale. */
 const part = (stock = 100, priceCents = 5000) =>

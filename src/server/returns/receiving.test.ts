@@ -4,7 +4,6 @@ import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { orderAndCharge, paidOrderOfNewPart, shipAsAdmin } from "../../../tests/support/payments";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs } from "../../../tests/support/requests";
 import {
   returnMessages,
   type ReceivedCondition,
@@ -121,14 +120,13 @@ test("the Contact page's settings: lines split at |, the returns address default
 });
 
 describe("through the API", () => {
-  const { t, admin, customer } = storeForTests({
+  const { t, call, admin, customer } = storeForTests({
     admin: "rma-admin@example.com",
     shipsToTestAddress: true,
     customers: { customer: "rma-customer@example.com" },
     env: { RETURNS_ADDRESS: "Returns, Dock 4|1 Test Road" },
   });
 
-  const call = requestsAs(() => t.app);
   const stockOf = async (id: string) =>
     (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!.availableQuantity;
 

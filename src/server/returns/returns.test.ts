@@ -11,7 +11,6 @@ import {
   testCardRefundsOfIntent,
 } from "../../../tests/support/payments";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs } from "../../../tests/support/requests";
 import { returnMessages } from "../../contract/returns";
 import { adminAuditLog } from "../audit/tables";
 import { orders } from "../orders/tables";
@@ -33,14 +32,12 @@ const DAY = 24 * 60 * 60 * 1000;
 const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 const silent = { error: () => {} };
 
-const { t, admin, customer, other } = storeForTests({
+const { t, call, admin, customer, other } = storeForTests({
   admin: "returns-admin@example.com",
   shipsToTestAddress: true,
   customers: { customer: "returns-customer@example.com", other: "returns-other@example.com" },
   env: { RETURN_WINDOW_DAYS: "30" },
 });
-
-const call = requestsAs(() => t.app);
 
 const stockOf = async (id: string) =>
   (await t.database.db.select().from(products).where(eq(products.id, id)))[0]!.availableQuantity;

@@ -5,14 +5,14 @@ import { makeBuyer, signUpBuyer } from "../../../tests/support/buyers";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
 import { placeTestOrder } from "../../../tests/support/destination";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs, sessionHeaders } from "../../../tests/support/requests";
+import { sessionHeaders } from "../../../tests/support/requests";
 import { REVIEW_NOT_PENDING_MESSAGE } from "../../contract/reviews";
 import { adminAuditLog } from "../audit/tables";
 import { orders } from "../orders/tables";
 import { REVIEW_PERIOD_MESSAGE } from "./service";
 
 // Many fresh accounts from the one test address: sign-up's own limit is not under test here.
-const { t, admin } = storeForTests({
+const { t, call, admin } = storeForTests({
   admin: { email: "moderator@example.com", name: "Mo Derator" },
   shipsToTestAddress: true,
   env: { AUTH_RATE_LIMIT_PER_IP: "1000" },
@@ -21,8 +21,6 @@ beforeAll(async () => {
   // Published reviews to start from (as the demo's), so hiding or approving moves the average.
   for (const ratings of [4, 5]) await insertReview(t.database.db, { ratings });
 });
-
-const call = requestsAs(() => t.app);
 
 const post = (who: TestAccount, ratings = 1, ip = "203.0.113.9") =>
   t.app.inject({

@@ -5,14 +5,14 @@ import { signUpBuyer } from "../../../tests/support/buyers";
 import { insertReview } from "../../../tests/support/factories";
 import { shipsToTestAddress } from "../../../tests/support/destination";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs, sendMalformedJson, sessionHeaders } from "../../../tests/support/requests";
+import { sendMalformedJson, sessionHeaders } from "../../../tests/support/requests";
 import { createTestApp } from "../../../tests/support/test-app";
 import { reviews } from "./tables";
 
 let customer: TestAccount;
 let other: TestAccount;
 
-const { t, admin } = storeForTests({
+const { t, call, admin } = storeForTests({
   admin: { email: "the-admin@example.com", name: "The Admin" },
   shipsToTestAddress: true,
 });
@@ -21,8 +21,6 @@ beforeAll(async () => {
   customer = await signUpBuyer(t, { name: "Casey Customer" });
   other = await signUpBuyer(t, { name: "Other Customer" });
 });
-
-const call = requestsAs(() => t.app);
 
 const post = (payload: unknown, who?: TestAccount) =>
   t.app.inject({

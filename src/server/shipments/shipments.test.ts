@@ -3,7 +3,6 @@ import { expect, test } from "vitest";
 import { auditRowsOf } from "../../../tests/support/audit";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs } from "../../../tests/support/requests";
 import { returnMessages } from "../../contract/returns";
 import { shipmentMessages } from "../../contract/shipments";
 import { trackingMessages } from "../../contract/shipping-carriers";
@@ -16,13 +15,12 @@ import { user } from "../users/tables";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-const { t, admin, customer, other } = storeForTests({
+const { t, call, admin, customer, other } = storeForTests({
   admin: "ship-admin@example.com",
   customers: { customer: "ship-customer@example.com", other: "ship-other@example.com" },
   env: { RETURN_WINDOW_DAYS: "30" },
 });
 
-const call = requestsAs(() => t.app);
 const ship = (orderId: string, body: object, who = admin) =>
   call(who, "POST", `/api/orders/${orderId}/shipments`, body);
 const UPS = { carrier: "ups", trackingNumber: "1z 999aa1 0123456784" };

@@ -5,7 +5,6 @@ import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs } from "../../../tests/support/requests";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { adminAuditLog } from "../audit/tables";
@@ -17,8 +16,6 @@ import { REVERSE_CHARGE_NOTE } from "./rules";
 // The store sells from Germany here (STORE_COUNTRY=DE).
 
 let euStandard: string;
-
-const call = requestsAs(() => t.app);
 
 const address = (country: string, postalCode: string, city: string) => ({
   name: "Marie Curie",
@@ -34,7 +31,7 @@ const berlin = address("DE", "10117", "Berlin");
 
 // The tax rules in the store's currency: an order delivered to France is not priced in the
 // Europe market here (MARKET_CHOICE off; markets with VAT: tax/included-orders.test.ts).
-const { t, admin } = storeForTests({
+const { t, call, admin } = storeForTests({
   admin: "vat-admin@example.com",
   env: { STORE_COUNTRY: "DE", MARKET_CHOICE: "false" },
 });

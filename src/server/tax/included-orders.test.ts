@@ -8,7 +8,6 @@ import { waitForMail } from "../../../tests/support/mailbox";
 import { addGermanVat } from "../../../tests/support/markets";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { payWithTestCard, testCardRefundsOf } from "../../../tests/support/payments";
-import { requestsAs } from "../../../tests/support/requests";
 import { storeForTests } from "../../../tests/support/store";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { companyAddressInputSchema } from "../../contract/addresses";
@@ -34,7 +33,6 @@ import { productPrice } from "../pricing/routes";
 
 let europe: Market;
 const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
-const req = requestsAs(() => t.app);
 const berlin = () =>
   companyAddressInputSchema.parse({
     ...TEST_SHIP_TO,
@@ -45,16 +43,16 @@ const berlin = () =>
     country: "DE",
   });
 
-const { t, admin } = storeForTests({
+const { t, call, admin } = storeForTests({
   admin: "vat-included-admin@example.com",
   shipsToTestAddress: true,
 });
 beforeAll(async () => {
-  europe = ((await req(admin, "GET", "/api/markets")).json() as Market[]).find(
+  europe = ((await call(admin, "GET", "/api/markets")).json() as Market[]).find(
     (m) => m.code === "EU",
   )!;
   expect(europe).toMatchObject({ currency: "EUR", rate: 0.92, pricesIncludeTax: true });
-  const zone = await req(admin, "POST", "/api/shipping-zones", {
+  const zone = await call(admin, "POST", "/api/shipping-zones", {
     name: "Germany",
     countries: ["DE"],
     methods: [{ name: "Standard", estimate: "3-5 business days", kind: "flat", price: 7.5 }],
@@ -98,7 +96,7 @@ test("the rate a consumer's prices include before checkout: the hint's country, 
   expect(await withConsumerTaxRate(t.database.db, europe, "US")).toMatchObject({
     taxRateMillipercent: 0,
   });
-  const us = ((await req(admin, "GET", "/api/markets")).json() as Market[]).find(
+  const us = ((await call(admin, "GET", "/api/markets")).json() as Market[]).find(
     (m) => m.isDefault,
   )!;
   expect(await withConsumerTaxRate(t.database.db, us, "US")).toEqual(us);
@@ -166,14 +164,14 @@ test("a consumer in Europe: gross prices, paid, emailed, invoiced and refunded i
   // No tax row added before the total.
   expect(mail.text).not.toMatch(/^VAT \(19 %\)/m);
 
-  const pdf = await req(driver, "GET", `/api/orders/${placed._id}/invoice.pdf`);
+  const pdf = await call(driver, "GET", `/api/orders/${placed._id}/invoice.pdf`);
   expect(pdf.statusCode).toBe(200);
   const text = (await pdfText(pdf.rawPayload)).text.replace(/\s+/g, " ");
   expect(text).toContain("Total (EUR) €49.28");
   expect(text).toContain("Includes VAT (19 %) €7.87");
   expect(text).not.toMatch(/VAT 19 % of/);
 
-  const cancelled = await req(admin, "PATCH", `/api/orders/${placed._id}/status`, {
+  const cancelled = await call(admin, "PATCH", `/api/orders/${placed._id}/status`, {
     status: "cancelled",
   });
   expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -197,9 +195,9 @@ test("a consumer in Europe: gross prices, paid, emailed, invoiced and refunded i
   expect(note).toMatchObject({ currency: "EUR", totalCents: -4928, taxCents: -787 });
   expect(note!.snapshot).toMatchObject({ pricesIncludeTax: true, shippingCents: -821 });
   expect(note!.snapshot.lines[0]).toMatchObject({ netCents: -4107, taxCents: -656 });
-  const notes = await req(driver, "GET", `/api/orders/${placed._id}/credit-notes`);
+  const notes = await call(driver, "GET", `/api/orders/${placed._id}/credit-notes`);
   expect(notes.json().map((n: { total: number }) => n.total)).toEqual([-49.28]);
-  const notePdf = await req(driver, "GET", `/api/credit-notes/${note!.id}/pdf`);
+  const notePdf = await call(driver, "GET", `/api/credit-notes/${note!.id}/pdf`);
   expect(notePdf.statusCode).toBe(200);
   const noteText = (await pdfText(notePdf.rawPayload)).text.replace(/\s+/g, " ");
   expect(noteText).toContain("Total (EUR) -€49.28");
@@ -210,7 +208,7 @@ test("a trade buyer in the same market pays net prices with the tax added; on ac
   const company = await createCompany(t.app, admin);
   const buyer = await joinCompany(t.app, admin, company.id, "buyer");
   // Net 30 with a credit limit of $100.00 (limits are set in the store's currency).
-  const terms = await req(admin, "PATCH", `/api/companies/${company.id}`, {
+  const terms = await call(admin, "PATCH", `/api/companies/${company.id}`, {
     paymentTerms: "net30",
     creditLimit: 100,
   });
@@ -238,7 +236,7 @@ test("a trade buyer in the same market pays net prices with the tax added; on ac
   // Where orders of several currencies are added, each counts in the store's currency at its
   // rate: the dashboard's revenue of the day and the company's open invoices, €49.27 at 0.92
   // being $53.55.
-  const overview = (await req(admin, "GET", "/api/orders/overview")).json();
+  const overview = (await call(admin, "GET", "/api/orders/overview")).json();
   expect(overview.currency).toBe("USD");
   expect(overview.days.at(-1).revenue).toBe(53.55);
   expect(await openInvoicesCents(t.database.db, company.id)).toBe(5355);
@@ -250,7 +248,7 @@ test("a trade buyer in the same market pays net prices with the tax added; on ac
 
 test("the default market changes nothing: net prices, tax added, no VAT words", async () => {
   const driver = await signUpVerified(t);
-  const us = ((await req(admin, "GET", "/api/markets")).json() as Market[]).find(
+  const us = ((await call(admin, "GET", "/api/markets")).json() as Market[]).find(
     (m) => m.isDefault,
   )!;
   const { placed } = await orderThree(driver, await withConsumerTaxRate(t.database.db, us, "DE"));

@@ -2,16 +2,13 @@ import { beforeAll, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs } from "../../../tests/support/requests";
 import { standardFreeOver, usZoneForm } from "../../../tests/support/shipping-forms";
 import { POSTAL_PATTERN_MESSAGE, taxMessages } from "../../contract/tax";
 
 // Tax rates by postal code through the API: the admin's routes (bad input refused, never a 500),
 // the CSV import, and the rate a checkout charges for a Manhattan address.
 
-const call = requestsAs(() => t.app);
-
-const { t, admin } = storeForTests({ admin: "postal-admin@example.com" });
+const { t, call, admin } = storeForTests({ admin: "postal-admin@example.com" });
 beforeAll(async () => {
   // Shipping free over $50: the orders below pay tax on their part alone.
   const zone = await call(admin, "POST", "/api/shipping-zones", usZoneForm(standardFreeOver(50)));

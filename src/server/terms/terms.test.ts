@@ -6,7 +6,6 @@ import { markOrderPaid } from "../../../tests/support/invoices";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { checkoutTestCart, orderToTestAddress } from "../../../tests/support/destination";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs } from "../../../tests/support/requests";
 import { companyWithBuyer, createCompany, joinCompany } from "../../../tests/support/trade";
 import { termsMessages } from "../../contract/terms";
 import { adminAuditLog } from "../audit/tables";
@@ -31,12 +30,13 @@ let buyer: Member;
 const DAY = 24 * 60 * 60 * 1000;
 const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 
-const { t, admin } = storeForTests({ admin: "terms-admin@example.com", shipsToTestAddress: true });
+const { t, call, admin } = storeForTests({
+  admin: "terms-admin@example.com",
+  shipsToTestAddress: true,
+});
 beforeAll(async () => {
   ({ id: companyId, owner, buyer } = await companyWithBuyer(t.app, admin));
 });
-
-const call = requestsAs(() => t.app);
 
 async function setTerms(paymentTerms: string, creditLimit: number | null) {
   const res = await call(admin, "PATCH", `/api/companies/${companyId}`, {

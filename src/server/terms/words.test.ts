@@ -4,7 +4,6 @@ import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs } from "../../../tests/support/requests";
 import { companyWithBuyer } from "../../../tests/support/trade";
 import type { Order } from "../../contract/orders";
 import { paymentWords } from "../../contract/payment-words";
@@ -18,7 +17,10 @@ import { paymentWords } from "../../contract/payment-words";
 type Member = TestAccount & { id: string };
 let buyer: Member;
 
-const { t, admin } = storeForTests({ admin: "words-admin@example.com", shipsToTestAddress: true });
+const { t, call, admin } = storeForTests({
+  admin: "words-admin@example.com",
+  shipsToTestAddress: true,
+});
 beforeAll(async () => {
   const company = await companyWithBuyer(t.app, admin);
   buyer = company.buyer;
@@ -28,8 +30,6 @@ beforeAll(async () => {
   });
   expect(res.statusCode, res.body).toBe(200);
 });
-
-const call = requestsAs(() => t.app);
 
 const part = () =>
   insertProduct(t.database.db, { priceCents: 5000, minimumOrder: 1, availableQuantity: 100 });

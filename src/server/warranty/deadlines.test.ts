@@ -3,7 +3,6 @@ import { sql } from "../db/sql";
 import { expect, test } from "vitest";
 import { storeForTests } from "../../../tests/support/store";
 import { claimBody, shippedWarrantyOrder } from "../../../tests/support/warranty";
-import { requestsAs } from "../../../tests/support/requests";
 import {
   WARRANTY_DEADLINE_DEFAULTS,
   deadlineWords,
@@ -23,13 +22,11 @@ import { warrantyClaimEvents, warrantyDeadlineSettings } from "./tables";
 const DAY = 86_400_000;
 const SETTINGS = "/api/warranty/settings";
 
-const { t, admin, customer } = storeForTests({
+const { t, call, admin, customer } = storeForTests({
   admin: "deadline-admin@example.com",
   shipsToTestAddress: true,
   customers: { customer: "deadline-customer@example.com" },
 });
-
-const call = requestsAs(() => t.app);
 
 /** A shipped part with a warranty, and a claim of one unit of it (waiting for the store). */
 async function claim(): Promise<{ id: string; number: string }> {

@@ -3,7 +3,6 @@ import { expect, test } from "vitest";
 import { availableQuantityOf } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs } from "../../../tests/support/requests";
 import { claimBody, shippedWarrantyOrder } from "../../../tests/support/warranty";
 import { invoiceMessages } from "../../contract/invoices";
 import { paymentWords } from "../../contract/payment-words";
@@ -18,14 +17,12 @@ import { shippedUnits } from "../shipments/tables";
  * approved with a refund by the returns' rules or a $0 replacement order, once under races.
  */
 
-const { t, admin, customer } = storeForTests({
+const { t, call, admin, customer } = storeForTests({
   admin: "decisions-admin@example.com",
   shipsToTestAddress: true,
   customers: { customer: "decisions-customer@example.com" },
   env: { RETURNS_ADDRESS: "Returns|1 Dock Rd|Austin" },
 });
-
-const call = requestsAs(() => t.app);
 
 /** A shipped order of 3 and a claim of `qty` of its line. */
 async function claimOf(qty: number) {

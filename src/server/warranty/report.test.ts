@@ -4,7 +4,6 @@ import { insertProduct } from "../../../tests/support/factories";
 import { orderAndCharge } from "../../../tests/support/payments";
 import { multipart } from "../../../tests/support/multipart";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs } from "../../../tests/support/requests";
 import { claimBody } from "../../../tests/support/warranty";
 import { LOT_MESSAGE } from "../../contract/shipments";
 import { orders } from "../orders/tables";
@@ -15,13 +14,11 @@ import { warrantyClaims } from "./tables";
 
 /** Production lots on shipped lines and claims, and the warranty report (docs/warranty.md). */
 
-const { t, admin, customer } = storeForTests({
+const { t, call, admin, customer } = storeForTests({
   admin: "report-admin@example.com",
   shipsToTestAddress: true,
   customers: { customer: "report-customer@example.com" },
 });
-
-const call = requestsAs(() => t.app);
 
 /** `qty` of `part`, ordered and paid by the customer. */
 async function paidOrder(partId: string, qty: number) {

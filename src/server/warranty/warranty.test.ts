@@ -5,7 +5,6 @@ import { type TestAccount } from "../../../tests/support/accounts";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { multipartFiles, tinyGif, tinyPng } from "../../../tests/support/multipart";
 import { storeForTests } from "../../../tests/support/store";
-import { requestsAs } from "../../../tests/support/requests";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { claimBody, shippedWarrantyOrder, WARRANTY_VIN } from "../../../tests/support/warranty";
 import { dueDateWords } from "../../contract/payment-words";
@@ -15,13 +14,11 @@ import { warrantyEnd } from "./eligibility";
 
 /** Warranty claims (docs/warranty.md) through the API. */
 
-const { t, admin, customer, other } = storeForTests({
+const { t, call, admin, customer, other } = storeForTests({
   admin: "warranty-admin@example.com",
   shipsToTestAddress: true,
   customers: { customer: "warranty-customer@example.com", other: "warranty-other@example.com" },
 });
-
-const call = requestsAs(() => t.app);
 
 const VIN = WARRANTY_VIN;
 const shippedOrder = (who = customer, qty = 3, ship = true) =>

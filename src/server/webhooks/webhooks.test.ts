@@ -10,7 +10,6 @@ import { eventually, waitForMail } from "../../../tests/support/mailbox";
 import { watchQueries } from "../../../tests/support/query-spy";
 import { storeForTests } from "../../../tests/support/store";
 import { createAnotherProcess } from "../../../tests/support/test-app";
-import { requestsAs } from "../../../tests/support/requests";
 import {
   webhookMessages as say,
   type WebhookDeliveryDetail,
@@ -170,7 +169,7 @@ describe("private addresses", () => {
 let receiver: Receiver;
 const ADMIN_EMAIL = "webhooks-admin@example.com";
 
-const { t, admin, customer } = storeForTests({
+const { t, call, admin, customer } = storeForTests({
   admin: ADMIN_EMAIL,
   shipsToTestAddress: true,
   customers: { customer: {} },
@@ -181,7 +180,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver.close();
 });
-const call = requestsAs(() => t.app);
 afterEach(async () => {
   // Each test starts with no endpoint: nothing of one reaches the next.
   await t.database.db.delete(webhookEndpoints);
