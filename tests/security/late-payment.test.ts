@@ -6,7 +6,7 @@ import { products } from "../../src/server/catalog/tables";
 import { CANCELED_MESSAGE } from "../../src/server/payments/test-card-gateway";
 import { signUp } from "../support/accounts";
 import { insertProduct } from "../support/factories";
-import { orderAndCharge, orderWithIntent } from "../support/payments";
+import { cancelOrderAsAdmin, orderAndCharge, orderWithIntent } from "../support/payments";
 import { injectAs } from "../support/requests";
 import { storeForTests } from "../support/store";
 
@@ -30,12 +30,7 @@ const stockOf = async (id: string) =>
 
 test("a payment arriving for an order the store cancelled does not revive it", async () => {
   const { orderId, productId, confirm } = await chargedOrder();
-  const cancelled = await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${orderId}/status`,
-    headers: { cookie: admin.cookie },
-    payload: { status: "cancelled" },
-  });
+  const cancelled = await cancelOrderAsAdmin(t.app, admin, orderId);
   expect(cancelled.statusCode).toBe(200);
   expect(await stockOf(productId)).toBe(10);
 
@@ -88,12 +83,7 @@ test("a payment arriving after the hold ran out still takes the stock again", as
 test("cancelling an order cancels its open payment at the gateway: the card is not charged", async () => {
   const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 10 });
   const { orderId, charge } = await orderWithIntent(t.app, customer, p.id, 2);
-  const cancelled = await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${orderId}/status`,
-    headers: { cookie: admin.cookie },
-    payload: { status: "cancelled" },
-  });
+  const cancelled = await cancelOrderAsAdmin(t.app, admin, orderId);
   expect(cancelled.statusCode).toBe(200);
 
   // The payment page was still open: the card it sends is refused, and nothing is charged.
