@@ -17,6 +17,7 @@ import {
   type ProductPrice,
 } from "../../contract/pricing";
 import { errorAnswers } from "../api-errors";
+import { onEachWrite } from "../http/each-write";
 import { actor, adminErrors } from "./admin-answers";
 import { pagedListRoute, sendPage } from "../http/page";
 import { recordRoutes } from "../http/record-routes";
@@ -96,10 +97,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
   // A change to a company's list or members, or to a price list, clears this process's company
   // prices as its answer leaves, so the writer's next read never waits for the NOTIFY (which the
   // other processes hear: migration 0034). Any successful write here counts.
-  app.addHook("onSend", (req, reply, payload, done) => {
-    if (req.method !== "GET" && req.method !== "HEAD" && reply.statusCode < 400) pricesChanged?.();
-    done(null, payload);
-  });
+  onEachWrite(app, () => pricesChanged?.());
   app.get(
     "/products/:id/price",
     {

@@ -27,6 +27,7 @@ import {
 } from "../../contract/vehicles";
 import { errorAnswers } from "../api-errors";
 import { fileDay, sendCsvFile } from "../http/download";
+import { onEachWrite } from "../http/each-write";
 import { pagedListRoute } from "../http/page";
 import { adminRoute, caller, type Guards, type SessionUser } from "../http/request-context";
 import { csvUploadLimits, readCsvUpload } from "../http/upload";
@@ -59,10 +60,7 @@ export const vehicleAdminRoutes: FastifyPluginAsyncZod<VehicleAdminRoutesOptions
   });
   // A change clears this process's catalog answers before the answer leaves (read your writes);
   // the tables' trigger tells every other process (migration 0055).
-  app.addHook("onSend", (req, reply, payload, done) => {
-    if (req.method !== "GET" && reply.statusCode < 400) catalogCache.invalidate("catalog");
-    done(null, payload);
-  });
+  onEachWrite(app, () => catalogCache.invalidate("catalog"));
 
   const tags = ["vehicles"];
   // Every route is an admin's: a read of the vehicle database, or a write to it (API keys' scopes).

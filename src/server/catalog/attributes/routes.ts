@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { onEachWrite } from "../../http/each-write";
 import { z } from "zod";
 import {
   adminAttributeDefinitionSchema,
@@ -34,10 +35,7 @@ export const attributeRoutes: FastifyPluginAsyncZod<AttributeRoutesOptions> = as
 ) => {
   // A change clears this process's catalog answers before the answer leaves (read your writes);
   // the tables' trigger tells every other process (migration 0057).
-  app.addHook("onSend", (req, reply, payload, done) => {
-    if (req.method !== "GET" && reply.statusCode < 400) catalogCache.invalidate("catalog");
-    done(null, payload);
-  });
+  onEachWrite(app, () => catalogCache.invalidate("catalog"));
 
   const tags = ["attributes"];
   const onRequest = guards.adminOnly;
