@@ -8,3 +8,17 @@ export function keepBounded<V>(map: Map<string, V>, key: string, value: V, max: 
   map.set(key, value);
   if (map.size > max) map.delete(map.keys().next().value!);
 }
+
+/**
+ * `map`'s value of `key`, made by `make` the first time it is asked for: for values made from
+ * objects kept elsewhere (a WeakMap then lets them go together), or from a bounded set of keys.
+ */
+export function madeFor<K, V>(
+  map: { get(key: K): V | undefined; set(key: K, value: V): unknown },
+  key: K,
+  make: () => V,
+): V {
+  let value = map.get(key);
+  if (value === undefined) map.set(key, (value = make()));
+  return value;
+}

@@ -66,7 +66,7 @@ import { createCustomerGroupService } from "./pricing/groups";
 import { discountCodeRoutes } from "./pricing/discount-code-routes";
 import { marketRoutes } from "./pricing/market-routes";
 import { createDiscountCodeService } from "./pricing/discount-codes";
-import { catalogMarketOf, listPricesFor } from "./pricing/list-prices";
+import { catalogMarketsOf, listPricesFor } from "./pricing/list-prices";
 import type { PricingMarket } from "./pricing/pricing";
 import { invoiceRoutes } from "./invoices/routes";
 import { openInvoicesCents } from "./terms/account";
@@ -234,15 +234,14 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
   });
   // A catalog answer's market for a caller: a trade buyer (a company member) sees the market's net
   // prices (docs/tax.md).
+  const catalogMarkets = catalogMarketsOf(config.currency);
   const catalogMarketFor = async (req: FastifyRequest, customerId: string | undefined) => {
     const market = await store.requestMarkets.of(req, customerId);
-    const net = market?.taxRateMillipercent !== undefined && customerId;
-    return catalogMarketOf(
-      config.currency,
-      net && (await companyPrices.isTrade(customerId))
-        ? { ...market, taxRateMillipercent: undefined }
-        : market,
-    );
+    const net =
+      market?.taxRateMillipercent !== undefined &&
+      customerId !== undefined &&
+      (await companyPrices.isTrade(customerId));
+    return catalogMarkets.of(market, net);
   };
   await api.register(catalogRoutes, {
     catalog,
@@ -265,9 +264,9 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     markets: {
       choice: store.requestMarkets.choice,
       of: catalogMarketFor,
-      none: catalogMarketOf(config.currency, undefined),
+      none: catalogMarkets.none,
     },
-    listCaller: (req) => store.sessions.user(req.headers.cookie),
+    listCaller: (req) => store.sessions.reader(req.headers.cookie),
   });
   await api.register(facetRoutes, {
     facets: createFacetService(database.db, catalog),

@@ -51,7 +51,7 @@ import { KeptRead, MarketCache } from "./pricing/market-cache";
 import { DeliveryCountries } from "./pricing/delivery-countries";
 import { readConsumerTaxRates } from "./tax/service";
 import { createMarketService } from "./pricing/markets";
-import { createRequestMarkets } from "./pricing/request-market";
+import { createRequestMarkets, marketQuery } from "./pricing/request-market";
 import { createVehicleService } from "./vehicles/service";
 import { createTermsMail } from "./terms/mail";
 import { createTermsService } from "./terms/service";
@@ -223,15 +223,18 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   });
   if (requestMarkets.choice) {
     // `?market=` naming an active market is remembered in the `market` cookie, on every page.
-    app.addHook("onSend", async (req, reply, payload) => {
-      const cookie = await requestMarkets.cookieFor(req);
-      if (cookie) {
-        const set = reply.getHeader("set-cookie");
-        const cookies =
-          set === undefined ? [] : Array.isArray(set) ? set.map(String) : [String(set)];
-        reply.header("set-cookie", [...cookies, cookie]);
-      }
-      return payload;
+    // A request naming none (most) passes on at once, without a promise.
+    app.addHook("onSend", (req, reply, payload, done) => {
+      if (marketQuery(req.url) === null) return done(null, payload);
+      requestMarkets.cookieFor(req).then((cookie) => {
+        if (cookie) {
+          const set = reply.getHeader("set-cookie");
+          const cookies =
+            set === undefined ? [] : Array.isArray(set) ? set.map(String) : [String(set)];
+          reply.header("set-cookie", [...cookies, cookie]);
+        }
+        done(null, payload);
+      }, done);
     });
   }
   app.addHook("onClose", () => changes.stop());
@@ -428,7 +431,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
      */
     marketCustomerOf: async (req: FastifyRequest): Promise<string | undefined> => {
       if (!requestMarkets.choice || !hasSessionCookie(req.headers.cookie)) return undefined;
-      const me = await sessions.user(req.headers.cookie);
+      const me = await sessions.reader(req.headers.cookie);
       return me && me.role !== "admin" ? me.id : undefined;
     },
     inventory,

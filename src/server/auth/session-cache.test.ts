@@ -108,6 +108,9 @@ test("a caller answered from memory carries the check an action makes of it; a c
   expect((await cache.user("cookie-a"))?.stillSignedIn).not.toBe(remembered?.stillSignedIn);
   expect(await cache.user("nobody")).toBeNull();
   expect(await cache.user("nobody")).toBeNull();
+  // A read that acts on nothing (the catalog's prices, a market) gets the caller alone.
+  expect(await cache.reader("cookie-a")).toEqual(read);
+  expect(reads).toEqual(["cookie-a", "nobody"]);
 });
 
 test("a cookie header's signature is checked once; one that fails is checked every time", async () => {

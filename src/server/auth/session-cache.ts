@@ -66,14 +66,26 @@ export class SessionCache {
    * The caller of this cookie, from memory when a read of it is fresh (then with `stillSignedIn`,
    * when the cache was given one); else read (and kept).
    */
-  async user(cookie: string | undefined): Promise<SessionUser | null> {
+  user(cookie: string | undefined): Promise<SessionUser | null> {
+    return this.find(cookie, true);
+  }
+
+  /**
+   * The caller of this cookie for a read that acts on nothing (a catalog page's prices, the
+   * market it prices in): as `user`, without `stillSignedIn`.
+   */
+  reader(cookie: string | undefined): Promise<SessionUser | null> {
+    return this.find(cookie, false);
+  }
+
+  private async find(cookie: string | undefined, acting: boolean): Promise<SessionUser | null> {
     const token = cookie ? this.tokenIn(cookie) : undefined;
     if (!token) return null;
     if (!this.listening) return this.read(cookie);
     const kept = this.entries.get(token);
     if (kept && kept.until > this.now()) {
       const { user } = kept;
-      if (!user || !this.stillSignedIn) return user;
+      if (!user || !acting || !this.stillSignedIn) return user;
       return { ...user, stillSignedIn: this.stillSignedIn(token, user.id) };
     }
     const generation = this.generation;

@@ -109,6 +109,12 @@ test("kept while heard, read from the database while not, and a list too large t
   await Promise.all([cents(), cents()]);
   expect(await cents()).toEqual({ [p1]: 1800, [p2]: 2500 });
   expect(reads).toEqual(["member", "list"]);
+  // A caller who has this read's prices already (`known`) gets no entries looked up again.
+  const { sameFor } = await cache.overlayOf(buyer.id, [p1, p2]);
+  expect(sameFor).toBeDefined();
+  const again = await cache.overlayOf(buyer.id, [p1, p2], sameFor);
+  expect([again.sameFor, again.entries.size]).toEqual([sameFor, 0]);
+  expect((await cache.overlayOf(buyer.id, [p1, p2], "another read")).entries.size).toBe(2);
   await t.database.db
     .update(priceListEntries)
     .set({ unitPriceCents: 1700 })
@@ -116,6 +122,7 @@ test("kept while heard, read from the database while not, and a list too large t
   expect((await cents())[p1]).toBe(1800); // this cache is not told (no listener of its own)
   cache.invalidate();
   expect((await cents())[p1]).toBe(1700);
+  expect((await cache.overlayOf(buyer.id, [p1, p2], sameFor)).entries.size).toBe(2);
   expect(reads).toEqual(["member", "list", "member", "list"]);
 
   // Deaf again: back to the database at once.

@@ -31,7 +31,7 @@ import {
 } from "./pricing";
 import { priceInMarket } from "./market-money";
 import { RETAIL_GROUP_ID } from "./tables";
-import { keepBounded } from "../bounded-map";
+import { keepBounded, madeFor } from "../bounded-map";
 
 /** The NOTIFY payload (on the catalog's channel) of a change to prices, lists or membership. */
 export const PRICES_CHANGED = "prices";
@@ -63,6 +63,18 @@ interface KeptRules {
   byProduct: ReadonlyMap<string, readonly GroupRule[]>;
   version: string;
 }
+const NO_ENTRIES: Entries = new Map();
+
+/** Today's UTC date (YYYY-MM-DD), formatted once a day. */
+function utcDay(now = Date.now()): string {
+  if (now >= today.until || now < today.from) {
+    const from = now - (now % 86_400_000);
+    today = { day: new Date(from).toISOString().slice(0, 10), from, until: from + 86_400_000 };
+  }
+  return today.day;
+}
+let today = { day: "", from: 0, until: 0 };
+
 /** A list with more entries than the cache keeps: its entries are read per page instead. */
 const TOO_LARGE = "too-large";
 
@@ -138,7 +150,15 @@ export class CompanyPriceCache {
    * read it comes from, the same for every caller with the same list and group until a change
    * clears the cache, and never the same for two reads.
    */
-  async overlayOf(customerId: string, productIds: readonly string[]): Promise<PageOverlay> {
+  async overlayOf(
+    customerId: string,
+    productIds: readonly string[],
+    /**
+     * The `sameFor` of prices the caller already has for this page: when these come from that
+     * same read, the page's entries are not looked up (`entries` is empty).
+     */
+    known?: string,
+  ): Promise<PageOverlay> {
     if (productIds.length === 0) return { entries: new Map() };
     const ids = [...new Set(productIds)];
     if (!this.listening) {
@@ -158,12 +178,15 @@ export class CompanyPriceCache {
     if (kept === TOO_LARGE) {
       return { entries: await this.readPage(sql`${listId}::uuid`, ids), ...group };
     }
+    const sameFor = same && `${kept.version}|${same}`;
+    if (sameFor !== undefined && sameFor === known)
+      return { entries: NO_ENTRIES, ...group, sameFor };
     const entries = new Map<string, OverlayEntry>();
     for (const id of ids) {
       const entry = kept.entries.get(id);
       if (entry) entries.set(id, entry);
     }
-    return { entries, ...group, sameFor: same && `${kept.version}|${same}` };
+    return { entries, ...group, sameFor };
   }
 
   /**
@@ -177,7 +200,7 @@ export class CompanyPriceCache {
   ): Promise<{ group: Pick<PageOverlay, "group" | "rules">; same?: string }> {
     const base = `${facts.group.id}@${this.generation}`;
     if (!facts.hasRules) return { group: { group: facts.group }, same: base };
-    const day = new Date().toISOString().slice(0, 10);
+    const day = utcDay();
     const groupId = facts.group.id;
     const kept = await shared(this.rules, `${groupId}@${day}`, this.maxLists, () =>
       this.readRules(groupId),
@@ -410,8 +433,11 @@ export async function listPricesFor(
   const overlay = await cache.overlayOf(
     customerId,
     items.map((i) => i._id),
+    known,
   );
   const { sameFor } = overlay;
+  // Made before from the same read: a copy with these prices was kept (it had some).
+  if (known !== undefined && sameFor === known) return { prices: new Map(), sameFor };
   if (
     overlay.entries.size === 0 &&
     !overlay.rules?.size &&
@@ -419,7 +445,6 @@ export async function listPricesFor(
   ) {
     return { prices: new Map() };
   }
-  if (known !== undefined && sameFor === known) return { prices: new Map(), sameFor };
   return { prices: yourListPrices(overlay, currency, items, market), sameFor };
 }
 
@@ -471,5 +496,29 @@ export function catalogMarketOf(currency: string, market: PricingMarket | undefi
     key: market ? `${market.code}:${market.taxRateMillipercent ?? "net"}|` : "",
     market,
     price: <T extends PricedProduct>(value: T) => productInMarket(value, context),
+  };
+}
+
+/**
+ * The catalog's views of the markets (`catalogMarketOf`), each made once per market as the
+ * request markets keep it: a request's is looked up, not made again.
+ */
+export function catalogMarketsOf(currency: string) {
+  type View = ReturnType<typeof catalogMarketOf>;
+  const none = catalogMarketOf(currency, undefined);
+  const views = new WeakMap<PricingMarket, View>();
+  const netViews = new WeakMap<PricingMarket, View>();
+  return {
+    none,
+    /** `market`'s view; with `net`, the view its trade buyers get: its net prices (docs/tax.md). */
+    of(market: PricingMarket | undefined, net = false): View {
+      if (!market) return none;
+      if (!net || market.taxRateMillipercent === undefined) {
+        return madeFor(views, market, () => catalogMarketOf(currency, market));
+      }
+      return madeFor(netViews, market, () =>
+        catalogMarketOf(currency, { ...market, taxRateMillipercent: undefined }),
+      );
+    },
   };
 }

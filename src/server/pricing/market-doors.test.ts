@@ -357,6 +357,10 @@ test("the hints as a request carries them", () => {
   expect(marketQuery("/products?sort=newest&market=eu")).toBe("eu");
   expect(marketQuery("/products?market=EU&market=GB")).toBe("GB");
   expect(marketQuery("/products")).toBeNull();
+  expect(marketQuery("/products?sort=newest")).toBeNull();
+  // Escaped, the name is still the name.
+  expect(marketQuery("/products?%6Darket=eu")).toBe("eu");
+  expect(marketQuery("/products?q=brake%20pads")).toBeNull();
   expect(marketCookie("a=1; market=EU; b=2")).toBe("EU");
   expect(marketCookie("supermarket=EU")).toBeNull();
   expect(marketCookie(undefined)).toBeNull();

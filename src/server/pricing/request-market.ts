@@ -4,6 +4,7 @@ import type { DeliveryCountries } from "./delivery-countries";
 import type { KeptRead, MarketCache } from "./market-cache";
 import { chooseMarket, marketForDelivery, marketNamed } from "./market-choice";
 import type { PricingMarket } from "./pricing";
+import { madeFor } from "../bounded-map";
 
 /** The cookie that remembers a visitor's market (its code), as `?market=` sets it. */
 export const MARKET_COOKIE = "market";
@@ -20,7 +21,11 @@ export interface MarketRequest {
 export function marketQuery(url: string): string | null {
   const q = url.indexOf("?");
   if (q < 0) return null;
-  const values = new URLSearchParams(url.slice(q + 1)).getAll("market");
+  const query = url.slice(q + 1);
+  // Most URLs name no market: only a query with the word, or an escape that could spell it, is
+  // parsed (every request asks, the catalog's cached answers included).
+  if (!query.includes("market") && !query.includes("%")) return null;
+  const values = new URLSearchParams(query).getAll("market");
   return values.length > 0 ? values[values.length - 1]! : null;
 }
 
@@ -41,6 +46,8 @@ export const pricingMarketOf = (m: Market): PricingMarket | undefined =>
         rounding: m.rounding,
         pricesIncludeTax: m.pricesIncludeTax,
       };
+
+const NO_RATES: ReadonlyMap<string, number> = new Map();
 
 /**
  * The market each request prices in (docs/pricing.md "The market chosen"): the markets from
@@ -95,15 +102,33 @@ export function createRequestMarkets(opts: {
     return { market: await priced(market, country.trim().toUpperCase()), notice };
   }
 
-  /** A chosen market as the pricing takes it, with its consumers' VAT rate when it shows one. */
+  /**
+   * A chosen market as the pricing takes it, with its consumers' VAT rate when it shows one: the
+   * same object for the same market, country and rates while they are kept (`madeFor`), so what
+   * is made from it can be kept beside it (the catalog's market of a request).
+   */
   async function priced(market: Market, country: string | null) {
-    const pricing = pricingMarketOf(market);
-    if (!pricing) return undefined;
-    if (!market.pricesIncludeTax) return pricing;
-    const rates = await opts.consumerRates.get();
-    const { taxRateMillipercent } = withConsumerTaxRateOf(rates, market, country);
-    return taxRateMillipercent === undefined ? pricing : { ...pricing, taxRateMillipercent };
+    if (market.isDefault) return undefined;
+    const rates = market.pricesIncludeTax ? await opts.consumerRates.get() : NO_RATES;
+    const make = () => {
+      const pricing = pricingMarketOf(market)!;
+      if (!market.pricesIncludeTax) return pricing;
+      const { taxRateMillipercent } = withConsumerTaxRateOf(rates, market, country);
+      return taxRateMillipercent === undefined ? pricing : { ...pricing, taxRateMillipercent };
+    };
+    // Kept for the market's own countries only: a delivery country is what a buyer typed.
+    if (country !== null && !market.countries.includes(country)) return make();
+    const byMarket = madeFor(pricedByRates, rates, () => new WeakMap());
+    return madeFor(
+      madeFor(byMarket, market, () => new Map()),
+      country,
+      make,
+    );
   }
+  const pricedByRates = new WeakMap<
+    ReadonlyMap<string, number>,
+    WeakMap<Market, Map<string | null, PricingMarket>>
+  >();
 
   return {
     /** Whether buyers choose a market (`MARKET_CHOICE`). */
