@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { afterAll, expect, test } from "vitest";
 import { errorHandler, UNAVAILABLE_MESSAGE } from "./error-handler";
-import { DISK_FULL_MESSAGE } from "./errors";
+import { conflict, DISK_FULL_MESSAGE, unavailable } from "./errors";
 
 // Errors as node-postgres, Node and Fastify raise them when the database is away or too slow,
 // wrapped in `cause` as Drizzle wraps them.
@@ -77,4 +77,10 @@ test("an error that is not the database's stays a 500", async () => {
   const res = await app.inject({ url: "/plain" });
   expect(res.statusCode).toBe(500);
   expect(res.headers["retry-after"]).toBeUndefined();
+});
+
+test("a refusal is made without a stack (never logged); a server-side failure keeps its own", () => {
+  expect(conflict("Only 3 left in stock").stack).toBe("Error: Only 3 left in stock");
+  expect(unavailable().stack?.split("\n").length).toBeGreaterThan(1);
+  expect(new Error("a bug").stack?.split("\n").length).toBeGreaterThan(1);
 });

@@ -1,6 +1,10 @@
 import type { ErrorCode } from "../contract/errors";
 
-/** An error that the error handler turns into `{ error, message }` with its status. */
+/**
+ * An error that the error handler turns into `{ error, message }` with its status. An answer to
+ * the caller (below 500: a refusal, often an expected one such as "out of stock") carries no
+ * stack: it is never logged, and capturing one costs microseconds on every refusal.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -8,7 +12,10 @@ export class HttpError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
   ) {
+    const limit = Error.stackTraceLimit;
+    if (statusCode < 500) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
   }
 }
 
