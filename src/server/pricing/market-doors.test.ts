@@ -353,6 +353,39 @@ test("MARKET_CHOICE off: every request is in the default market, the markets nev
   expect(reads).toBe(0);
 });
 
+test("Europe named by its code: a signed-in customer's default delivery country in it gives its VAT, else the first country's", async () => {
+  const market = (m: Partial<Market>) =>
+    ({ rate: 1, rounding: "cent", active: true, isDefault: false, ...m }) as Market;
+  const markets = createRequestMarkets({
+    cache: new MarketCache(async () => [
+      market({ code: "US", currency: "USD", countries: ["US"], isDefault: true }),
+      market({ code: "EU", currency: "EUR", countries: ["AT", "DE"], pricesIncludeTax: true }),
+    ]),
+    choice: true,
+    deliveryCountries: {
+      of: async (customerId) => ({ berlin: "DE", boston: "US" })[customerId] ?? null,
+      ofAddress: async () => null,
+    },
+    consumerRates: new KeptRead(
+      async () =>
+        new Map([
+          ["AT", 20_000],
+          ["DE", 19_000],
+        ]),
+    ),
+  });
+  const rateOf = async (url: string, cookie: string, customerId?: string) =>
+    (await markets.of({ url, headers: { cookie } }, customerId))?.taxRateMillipercent;
+  expect(await rateOf("/api/cart", "market=EU")).toBe(20_000);
+  expect(await rateOf("/api/cart", "market=EU", "berlin")).toBe(19_000);
+  expect(await rateOf("/api/cart?market=eu", "", "berlin")).toBe(19_000);
+  // A default address outside the market, or none: the market's first country.
+  expect(await rateOf("/api/cart", "market=EU", "boston")).toBe(20_000);
+  expect(await rateOf("/api/cart", "market=EU", "nobody")).toBe(20_000);
+  // Named by a country: that country, whoever asks.
+  expect(await rateOf("/api/cart", "market=AT", "berlin")).toBe(20_000);
+});
+
 test("the hints as a request carries them", () => {
   expect(marketQuery("/products?sort=newest&market=eu")).toBe("eu");
   expect(marketQuery("/products?market=EU&market=GB")).toBe("GB");

@@ -69,8 +69,10 @@ export function createRequestMarkets(opts: {
 }) {
   /**
    * The market chosen for this request, as the admin keeps it (undefined when off), and the
-   * country that chose it when a country did (a VAT-inclusive market's consumers then see that
-   * country's rate: `withConsumerTaxRate`).
+   * country whose VAT its consumers see when the market shows VAT (`withConsumerTaxRate`): the
+   * country that chose it when a country did; for a market named by its code, the signed-in
+   * customer's default delivery country when it is one of the market's (their cart then shows
+   * the VAT their checkout to that address adds, not the market's first country's).
    */
   async function choose(
     req: MarketRequest,
@@ -80,7 +82,14 @@ export function createRequestMarkets(opts: {
     const markets = await opts.cache.all();
     for (const hint of [marketQuery(req.url), marketCookie(req.headers.cookie)]) {
       const named = marketNamed(markets, hint);
-      if (named) return { market: named, country: named.code === hint ? null : hint };
+      if (!named) continue;
+      if (named.code !== hint!.trim().toUpperCase()) return { market: named, country: hint };
+      const home =
+        customerId && named.pricesIncludeTax ? await opts.deliveryCountries.of(customerId) : null;
+      return {
+        market: named,
+        country: home !== null && named.countries.includes(home) ? home : null,
+      };
     }
     const country = customerId ? await opts.deliveryCountries.of(customerId) : null;
     return { market: chooseMarket(markets, { deliveryCountry: country }), country };
