@@ -11,13 +11,16 @@ import { formatCount, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useSetCartQty } from "../api/cart";
 import { useCart } from "../api/cart-contents";
-import { DeliveryEstimate } from "./delivery-estimate";
+import { DeliveryEstimate, type EstimatePlace } from "./delivery-estimate";
 import { DiscountCodeField } from "./discount-code-field";
 import { discountLineLabel } from "#contract/discount-codes";
 import { cartVatNote } from "#contract/tax";
 
-/** /cart: the lines with their quantities and what stands in the way, the subtotal, checkout. */
-export function CartView() {
+/**
+ * /cart: the lines with their quantities and what stands in the way, the subtotal, checkout.
+ * `home`: the signed-in customer's default address, where the delivery estimate starts.
+ */
+export function CartView({ home }: { home?: EstimatePlace }) {
   const cart = useCart();
   const navigate = useNavigate();
   if (cart.owner === "none") {
@@ -58,6 +61,7 @@ export function CartView() {
             : navigate(paths.checkout)
         }
         visitor={cart.owner === "visitor"}
+        home={home}
       />
     </div>
   );
@@ -67,10 +71,12 @@ function CartSummary({
   cart,
   onCheckout,
   visitor,
+  home,
 }: {
   cart: Cart;
   onCheckout: () => void;
   visitor: boolean;
+  home?: EstimatePlace;
 }) {
   return (
     <aside className="flex h-fit flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-5">
@@ -91,7 +97,7 @@ function CartSummary({
       {!cart.canCheckout && (
         <p className="text-sm text-error">Fix the lines marked above to check out.</p>
       )}
-      <DeliveryEstimate visitor={visitor} />
+      <DeliveryEstimate visitor={visitor} home={home} />
       <button
         type="button"
         className="btn btn-primary"

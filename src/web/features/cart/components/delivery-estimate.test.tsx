@@ -102,3 +102,19 @@ test("the estimate starts in a one-country market's country, and in the United S
   cleanup();
   expect(renderIn({ kind: "off" }).value).toBe("US");
 });
+
+test("a customer's estimate starts at their default address, which they may change", () => {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ShoppingMarketContext.Provider value={{ kind: "market", countries: ["AT", "DE", "FR"] }}>
+        <DeliveryEstimate visitor={false} home={{ country: "DE", postalCode: "10115" }} />
+      </ShoppingMarketContext.Provider>
+    </QueryClientProvider>,
+  );
+  const country = screen.getByRole<HTMLSelectElement>("combobox", { name: "Country" });
+  const postalCode = screen.getByLabelText<HTMLInputElement>("Postal code");
+  expect([country.value, postalCode.value]).toEqual(["DE", "10115"]);
+  fireEvent.change(country, { target: { value: "FR" } });
+  fireEvent.change(postalCode, { target: { value: "" } });
+  expect([country.value, postalCode.value]).toEqual(["FR", ""]);
+});

@@ -7,18 +7,24 @@ import { useCartQuote } from "../api/cart-quote";
 import { Totals } from "./totals";
 import { ShippingMethods } from "./shipping-methods";
 
+/** A place the estimate starts at: a saved address's country and postal code. */
+export type EstimatePlace = Pick<DestinationEstimate, "country" | "postalCode">;
+
 /**
  * The cart's "delivered cost": shipping and tax for a country and postal code, before signing
- * in. The checkout charges the same to the cent for the same place, lines and method.
+ * in. The checkout charges the same to the cent for the same place, lines and method. A
+ * signed-in customer's estimate starts at their default address (`home`), as their checkout does.
  */
-export function DeliveryEstimate({ visitor }: { visitor: boolean }) {
+export function DeliveryEstimate({ visitor, home }: { visitor: boolean; home?: EstimatePlace }) {
   const items = useVisitorItems();
-  // Until one is chosen, the country a new address would start in: the chosen market's when it
-  // has one (docs/shipping.md "A new address's country"), else none ("Choose a country").
-  const preset = useNewAddressCountry();
+  // Until one is chosen, the country a new address would start in: the default address's, else
+  // the chosen market's when it has one (docs/shipping.md "A new address's country"), else none
+  // ("Choose a country").
+  const preset = useNewAddressCountry(home?.country);
   const [chosenCountry, setCountry] = useState<string>();
   const country = chosenCountry ?? preset ?? "";
-  const [postalCode, setPostalCode] = useState("");
+  const [typedPostalCode, setPostalCode] = useState<string>();
+  const postalCode = typedPostalCode ?? home?.postalCode ?? "";
   const [error, setError] = useState<string>();
   const [place, setPlace] = useState<DestinationEstimate>();
   const [methodId, setMethodId] = useState<string>();
