@@ -11482,6 +11482,7 @@ export interface operations {
                             publishableKey?: string;
                         };
                         marketChoice?: boolean;
+                        storeCountry?: string;
                     };
                 };
             };

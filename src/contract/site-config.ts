@@ -22,5 +22,10 @@ export const siteConfigSchema = z.object({
    * shows the market picker. Absent or false: everyone is in the default market.
    */
   marketChoice: z.boolean().optional(),
+  /**
+   * The country the store sells from (`STORE_COUNTRY`, ISO alpha-2): where a new address starts
+   * when nothing else decides (docs/shipping.md "A new address's country").
+   */
+  storeCountry: z.string().length(2).optional(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

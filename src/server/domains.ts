@@ -136,6 +136,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
         publishableKey: config.stripe?.publishableKey,
       },
       marketChoice: config.marketChoice,
+      storeCountry: config.storeCountry,
     },
   });
   await api.register(authRoutes, {

@@ -73,8 +73,11 @@ describe("the doors in the market the buyer chose", () => {
   });
 
   test("?market= sets the remembered cookie; the cookie then chooses; an unknown hint is passed over", async () => {
-    // The site config tells the web to show the picker.
-    expect((await send("GET", "/api/config", "")).json()).toMatchObject({ marketChoice: true });
+    // The site config tells the web to show the picker, and where a new address starts.
+    expect((await send("GET", "/api/config", "")).json()).toMatchObject({
+      marketChoice: true,
+      storeCountry: "US",
+    });
     const chosen = await send("GET", `/api/products/${partId}/price?market=eu`, "");
     expect(chosen.headers["set-cookie"]).toContain(
       "market=EU; Path=/; Max-Age=31536000; SameSite=Lax",

@@ -19,13 +19,13 @@ test("without one: a market of one country is that country", () => {
 test("a market of several: the store's default country when it is among them, else none", () => {
   expect(newAddressCountry({ market: northAmerica })).toBe("US");
   expect(newAddressCountry({ market: europe })).toBe("");
-  expect(newAddressCountry({ market: europe, storeCountry: "AT" })).toBe("AT");
+  expect(newAddressCountry({ market: { ...europe, storeCountry: "AT" } })).toBe("AT");
 });
 
-test("markets off: the store's default country, as before markets (the United States)", () => {
+test("markets off: the store's own country (the site config's STORE_COUNTRY), else the United States", () => {
   expect(STORE_DEFAULT_COUNTRY).toBe("US");
   expect(newAddressCountry({ market: { kind: "off" } })).toBe("US");
-  expect(newAddressCountry({ market: { kind: "off" }, storeCountry: "DE" })).toBe("DE");
+  expect(newAddressCountry({ market: { kind: "off", storeCountry: "DE" } })).toBe("DE");
 });
 
 test("while the market loads, no country yet", () => {

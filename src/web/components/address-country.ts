@@ -1,8 +1,8 @@
 import { createContext, useContext } from "react";
 
 /**
- * The store's default country, as the new-address form started in before markets: the United
- * States (the browser is not told STORE_COUNTRY; `/api/config` does not carry it).
+ * The store's default country where the site config does not say its own (`storeCountry`,
+ * STORE_COUNTRY): the United States, the demo seller's.
  */
 export const STORE_DEFAULT_COUNTRY = "US";
 
@@ -10,10 +10,12 @@ export const STORE_DEFAULT_COUNTRY = "US";
  * What the browser knows of the market a buyer shops in (docs/pricing.md "The market chosen"):
  * `off` while buyers do not choose markets (`MARKET_CHOICE=false`: everyone in the store's
  * currency) or while the market cannot be read, `pending` while it loads, else the chosen
- * market's countries.
+ * market's countries; with the store's own country when the site config gives it.
  */
 export type ShoppingMarket =
-  { kind: "off" } | { kind: "pending" } | { kind: "market"; countries: readonly string[] };
+  | { kind: "off"; storeCountry?: string }
+  | { kind: "pending" }
+  | { kind: "market"; countries: readonly string[]; storeCountry?: string };
 
 /**
  * The country a new address starts in (docs/shipping.md "Addresses"): the buyer's default
@@ -25,11 +27,10 @@ export type ShoppingMarket =
 export function newAddressCountry(opts: {
   defaultAddressCountry?: string | null;
   market: ShoppingMarket;
-  storeCountry?: string;
 }): string | undefined {
-  const store = opts.storeCountry ?? STORE_DEFAULT_COUNTRY;
   if (opts.defaultAddressCountry) return opts.defaultAddressCountry;
   const { market } = opts;
+  const store = (market.kind !== "pending" && market.storeCountry) || STORE_DEFAULT_COUNTRY;
   switch (market.kind) {
     case "off":
       return store;

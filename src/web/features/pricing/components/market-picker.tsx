@@ -20,6 +20,8 @@ export function useChosenMarket(): {
   pending: boolean;
   active: Market[];
   chosen: Market | undefined;
+  /** The country the store sells from (the site config's). */
+  storeCountry: string | undefined;
 } {
   const config = useSiteConfig();
   const choice = config.data?.marketChoice === true;
@@ -31,6 +33,7 @@ export function useChosenMarket(): {
     pending: config.isPending || (choice && markets.isPending),
     active,
     chosen: active.find((m) => m.code === remembered) ?? active.find((m) => m.isDefault),
+    storeCountry: config.data?.storeCountry,
   };
 }
 
@@ -39,12 +42,12 @@ export function useChosenMarket(): {
  * it: `newAddressCountry`, components/address-country.ts).
  */
 export function ShoppingMarketProvider({ children }: { children: ReactNode }) {
-  const { choice, pending, chosen } = useChosenMarket();
+  const { choice, pending, chosen, storeCountry } = useChosenMarket();
   const market: ShoppingMarket = pending
     ? { kind: "pending" }
     : choice && chosen
-      ? { kind: "market", countries: chosen.countries }
-      : { kind: "off" };
+      ? { kind: "market", countries: chosen.countries, storeCountry }
+      : { kind: "off", storeCountry };
   return <ShoppingMarketContext value={market}>{children}</ShoppingMarketContext>;
 }
 
