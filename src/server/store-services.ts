@@ -135,7 +135,6 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     log: app.log,
   });
   jobs.alongside(recurring.starter);
-  jobs.start();
   app.addHook("onClose", async () => {
     recurring.close();
     await jobs.stop();
@@ -406,6 +405,9 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     app.log,
   );
   app.addHook("onReady", async () => recurring.start());
+  // Started once every service has added its queues and workers (the imports' come late): one
+  // added after the start would never run here (`createJobQueue` refuses it).
+  jobs.start();
   return {
     ...platform,
     auth,

@@ -98,9 +98,20 @@ export function createJobQueue(opts: {
     }
   }
 
+  /** A step or starter added once started would never run on this start: refused at once. */
+  const beforeStart = (what: string) => {
+    if (started)
+      throw new Error(`${what} added to the job queue after it started: it would never run`);
+  };
   return {
-    setUp: (step) => void steps.push(step),
-    alongside: (starter) => void starters.push(starter),
+    setUp: (step) => {
+      beforeStart("A set-up step");
+      steps.push(step);
+    },
+    alongside: (starter) => {
+      beforeStart("A starter");
+      starters.push(starter);
+    },
     start() {
       started ??= startBoss();
       // A start that ends in a stop is awaited there; nobody else may be waiting for it.
