@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useLocation, useNavigate, type NavigateOptions } from "react-router";
 import { MAX_OFFSET } from "#contract/constants";
 
@@ -6,6 +6,9 @@ import { MAX_OFFSET } from "#contract/constants";
  * A list page's state kept in its URL query (search, sort, page): the parameters, and `update`,
  * which changes some of them and keeps the rest (an empty value removes the parameter; a list
  * repeats it, `?attr=a&attr=b`).
+ * Each `update` starts from the query the last one asked for while the location has not caught
+ * up yet, so two changes in a row (clear the search, then sort) both stay; an `update` kept
+ * from an earlier render (a debounced search) starts from the URL as it is now.
  * (React Router's useSearchParams does the same with more options; built on useLocation and
  * useNavigate, its code stays off the pages that list nothing.)
  */
@@ -13,12 +16,18 @@ export function useUrlParams() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const params = useMemo(() => new URLSearchParams(search), [search]);
+  /** The location's query as last rendered, and the query an `update` asked for since then. */
+  const shown = useRef({ search, asked: null as { from: string; to: string } | null });
+  useLayoutEffect(() => {
+    shown.current = { search, asked: null };
+  }, [search]);
   const update = useCallback(
     (
       changes: Record<string, string | readonly string[] | undefined>,
       options?: NavigateOptions,
     ) => {
-      const next = new URLSearchParams(params);
+      const { search: now, asked } = shown.current;
+      const next = new URLSearchParams(asked?.from === now ? asked.to : now);
       for (const [key, value] of Object.entries(changes)) {
         if (Array.isArray(value)) {
           next.delete(key);
@@ -26,9 +35,11 @@ export function useUrlParams() {
         } else if (value) next.set(key, value as string);
         else next.delete(key);
       }
-      void navigate(`?${next.toString()}`, options);
+      const to = `?${next.toString()}`;
+      shown.current.asked = { from: now, to };
+      void navigate(to, options);
     },
-    [params, navigate],
+    [navigate],
   );
   return [params, update] as const;
 }
