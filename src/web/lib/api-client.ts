@@ -64,8 +64,14 @@ export async function apiSend<T>(
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
-/** Sends files as multipart/form-data. */
-export async function apiUpload<T>(path: string, form: FormData): Promise<T> {
+/** Sends a file, or several, as multipart/form-data, each under the form field `field`. */
+export async function apiUpload<T>(
+  path: string,
+  field: string,
+  files: File | readonly File[],
+): Promise<T> {
+  const form = new FormData();
+  for (const file of files instanceof File ? [files] : files) form.append(field, file);
   const res = await request(path, { method: "POST", body: form });
   return (await res.json()) as T;
 }

@@ -18,11 +18,8 @@ export const importKeys = {
 export function useUploadImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, file }: { kind: ImportKind; file: File }) => {
-      const body = new FormData();
-      body.append(IMPORT_FILE_FIELD, file);
-      return apiUpload<ImportRecord>(`/imports/${kind}`, body);
-    },
+    mutationFn: ({ kind, file }: { kind: ImportKind; file: File }) =>
+      apiUpload<ImportRecord>(`/imports/${kind}`, IMPORT_FILE_FIELD, file),
     onSuccess: (record) => {
       queryClient.setQueryData(importKeys.detail(record.id), record);
       void queryClient.invalidateQueries({ queryKey: importKeys.all });

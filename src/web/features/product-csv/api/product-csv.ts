@@ -5,19 +5,13 @@ import { apiGet, apiUpload } from "../../../lib/api-client";
 /** Where the admin downloads the whole catalogue as CSV. */
 export const PRODUCT_EXPORT_URL = "/api/admin/products/export.csv";
 
-const form = (file: File) => {
-  const body = new FormData();
-  body.append(CSV_FIELD, file);
-  return body;
-};
-
 /** Checks a file; nothing is written. */
 export const previewProductCsv = (file: File) =>
-  apiUpload<CsvPreview>("/admin/product-imports/preview", form(file));
+  apiUpload<CsvPreview>("/admin/product-imports/preview", CSV_FIELD, file);
 
 /** Starts the import of a file without errors; answers the job to poll. */
 export const startProductImport = (file: File) =>
-  apiUpload<ImportJob>("/admin/product-imports", form(file));
+  apiUpload<ImportJob>("/admin/product-imports", CSV_FIELD, file);
 
 /** An import's progress, asked again every half second while it runs. */
 export function useImportJob(id: string | undefined) {

@@ -21,9 +21,7 @@ const bodyOf = (source: { text: string } | { lines: { number: string; qty: strin
 
 export function resolveQuickOrder(source: QuickOrderSource): Promise<QuickOrderResult> {
   if ("file" in source) {
-    const form = new FormData();
-    form.append(QUICK_ORDER_FILE_FIELD, source.file);
-    return apiUpload<QuickOrderResult>("/quick-order/upload", form);
+    return apiUpload<QuickOrderResult>("/quick-order/upload", QUICK_ORDER_FILE_FIELD, source.file);
   }
   return apiSend<QuickOrderResult>("POST", "/quick-order/resolve", bodyOf(source));
 }

@@ -71,11 +71,12 @@ export function useRequestReturn(orderId: string) {
 export function useAddReturnPhotos() {
   return useInvalidatingMutation(
     KEY,
-    ({ returnId, files }: { returnId: string; files: File[] }) => {
-      const form = new FormData();
-      for (const file of files) form.append(RETURN_PHOTO_FIELD, file);
-      return apiUpload<ReturnPhoto[]>(`/returns/${encodeURIComponent(returnId)}/photos`, form);
-    },
+    ({ returnId, files }: { returnId: string; files: File[] }) =>
+      apiUpload<ReturnPhoto[]>(
+        `/returns/${encodeURIComponent(returnId)}/photos`,
+        RETURN_PHOTO_FIELD,
+        files,
+      ),
     { alsoOnError: true },
   );
 }

@@ -7,11 +7,9 @@ import { CsvUploadForm } from "../../../components/csv-upload-form";
 /** Admin: sets the lots of lines already shipped from a CSV (all or nothing). */
 function useImportLots() {
   // Shipments and claims show the lots: refresh everything about orders.
-  return useInvalidatingMutation(["orders"], (file: File) => {
-    const form = new FormData();
-    form.append(CSV_FIELD, file);
-    return apiUpload<LotImport>("/shipments/lots", form);
-  });
+  return useInvalidatingMutation(["orders"], (file: File) =>
+    apiUpload<LotImport>("/shipments/lots", CSV_FIELD, file),
+  );
 }
 
 /**

@@ -78,11 +78,9 @@ export const useCancelSupply = () =>
   useSupplyWrite((id: string) => apiSend<IncomingSupply>("POST", supplyPath(id, "/cancel")));
 
 export const useImportSupply = () =>
-  useSupplyWrite((file: File) => {
-    const form = new FormData();
-    form.append(CSV_FIELD, file);
-    return apiUpload<SupplyImport>("/incoming-supply/import", form);
-  });
+  useSupplyWrite((file: File) =>
+    apiUpload<SupplyImport>("/incoming-supply/import", CSV_FIELD, file),
+  );
 
 /** A page of the backorder queue, first placed first (by part, by a search). */
 export const useBackorderQueue = (query: BackorderQueueQuery) =>

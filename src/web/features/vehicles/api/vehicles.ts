@@ -76,21 +76,15 @@ export function useRemoveVehicleRecord(kind: VehicleRecordKind) {
   );
 }
 
-const form = (file: File) => {
-  const body = new FormData();
-  body.append(CSV_FIELD, file);
-  return body;
-};
-
 /** Checks a vehicle CSV; nothing is written. */
 export const previewVehicleCsv = (file: File) =>
-  apiUpload<VehicleCsvPreview>("/vehicles/import/preview", form(file));
+  apiUpload<VehicleCsvPreview>("/vehicles/import/preview", CSV_FIELD, file);
 
 /** Imports a vehicle CSV without errors, all or nothing. */
 export function useImportVehicleCsv() {
   return useInvalidatingMutation(
     keys.all,
-    (file: File) => apiUpload<VehicleImportResult>("/vehicles/import", form(file)),
+    (file: File) => apiUpload<VehicleImportResult>("/vehicles/import", CSV_FIELD, file),
     alsoStale,
   );
 }

@@ -80,11 +80,8 @@ export function useFileClaim() {
 export function useAddClaimPhotos() {
   return useInvalidatingMutation(
     KEY,
-    ({ claimId, files }: { claimId: string; files: File[] }) => {
-      const form = new FormData();
-      for (const file of files) form.append(CLAIM_PHOTO_FIELD, file);
-      return apiUpload<ClaimPhoto[]>(`${claimPath(claimId)}/photos`, form);
-    },
+    ({ claimId, files }: { claimId: string; files: File[] }) =>
+      apiUpload<ClaimPhoto[]>(`${claimPath(claimId)}/photos`, CLAIM_PHOTO_FIELD, files),
     { alsoOnError: true },
   );
 }
