@@ -17,7 +17,7 @@ import { errorHandler } from "./error-handler";
  * in the middle of a request. Each answers a 4xx (or a 503 for a busy database) instead.
  */
 
-const { t, admin, customer } = storeForTests({
+const { t, call, admin, customer } = storeForTests({
   admin: "hostile-admin@example.com",
   shipsToTestAddress: true,
   customers: { customer: "hostile-customer@example.com" },
@@ -145,12 +145,7 @@ describe("control characters", () => {
 
   test("a review may hold line breaks and tabs, but not other control characters", async () => {
     const post = (descreption: string) =>
-      t.app.inject({
-        method: "POST",
-        url: "/api/reviews",
-        headers: sessionHeaders(customer),
-        payload: { ratings: 4, descreption },
-      });
+      call(customer, "POST", "/api/reviews", { ratings: 4, descreption });
     expect((await post("Line one\r\n\tline two")).statusCode).toBe(201);
     expect((await post("bell\u0007")).statusCode).toBe(400);
   });
@@ -229,10 +224,9 @@ test("an account removed while it signs in: the same 404 a removed account gets,
   try {
     await removal.query("begin");
     await removal.query(`select 1 from "user" where id = $1 for update`, [victimId]);
-    const signIn = t.app.inject({
-      method: "POST",
-      url: "/api/auth/sign-in/email",
-      payload: { email: victim.email, password: victim.password },
+    const signIn = call(null, "POST", "/api/auth/sign-in/email", {
+      email: victim.email,
+      password: victim.password,
     });
     await waitFor(async () => {
       const waiting = await t.database.pool.query(

@@ -26,11 +26,41 @@ export async function testAppWithAdmin(
 export const shippingAppWithAdmin = (admin: AdminSignUp, env: Record<string, string> = {}) =>
   testAppWithAdmin(admin, env, { seed: shipsToTestAddress });
 
-/** What storeForTests hands back besides the customers. */
-export interface StoreForTests {
+/** What appForTests hands back besides the customers. */
+export interface AppForTests {
   t: TestApp;
   call: ReturnType<typeof requestsAs>;
+}
+
+/** What storeForTests hands back besides the customers. */
+export interface StoreForTests extends AppForTests {
   admin: TestAccount;
+}
+
+/** A customer of appForTests or storeForTests: `signUp`'s fields with its own over them, or an address. */
+type CustomerSignUp = string | Partial<Omit<TestAccount, "cookie">>;
+
+interface AppOptions<Name extends string> {
+  /** Seeds the store with `shipsToTestAddress`'s zone (destination.ts), as shippingAppWithAdmin. */
+  shipsToTestAddress?: boolean;
+  customers?: Record<Name, CustomerSignUp>;
+  env?: Record<string, string>;
+  extra?: Parameters<typeof createTestApp>[1];
+}
+
+/**
+ * A test file's app without an admin: storeForTests for a file that needs none. Registers a
+ * `beforeAll` that builds the real app (createTestApp with `env` and `extra`) and signs up each of
+ * `customers`, and an `afterAll` that closes it; hands back `t`, `call` and each customer by name.
+ *
+ * ```ts
+ * const { t, call, customer } = appForTests({ env: { SESSION_ABSOLUTE_HOURS: "2" }, customers: { customer: {} } });
+ * ```
+ */
+export function appForTests<Name extends string = never>(
+  options: AppOptions<Name> = {},
+): AppForTests & Record<Name, TestAccount> {
+  return testFileApp(options, null);
 }
 
 /**
@@ -53,18 +83,32 @@ export interface StoreForTests {
  * });
  * ```
  */
-export function storeForTests<Name extends string = never>(options: {
-  admin: AdminSignUp;
-  /** Seeds the store with `shipsToTestAddress`'s zone (destination.ts), as shippingAppWithAdmin. */
-  shipsToTestAddress?: boolean;
-  customers?: Record<Name, string | Partial<Omit<TestAccount, "cookie">>>;
-  env?: Record<string, string>;
-  extra?: Parameters<typeof createTestApp>[1];
-}): StoreForTests & Record<Name, TestAccount> {
+export function storeForTests<Name extends string = never>(
+  options: AppOptions<Name> & { admin: AdminSignUp },
+): StoreForTests & Record<Name, TestAccount> {
+  const admin = accountOf(
+    typeof options.admin === "string" ? { email: options.admin } : options.admin,
+  );
+  return { ...testFileApp(options, admin), admin };
+}
+
+/** An account whose fields are set now and whose session cookie the `beforeAll` fills in. */
+const accountOf = (fields: Partial<Omit<TestAccount, "cookie">>): TestAccount => ({
+  ...accountFields(fields),
+  cookie: "",
+});
+
+/** appForTests, with `admin` (if any) as the app's ADMIN_EMAILS, signed up and signed in. */
+function testFileApp<Name extends string>(
+  options: AppOptions<Name>,
+  admin: TestAccount | null,
+): AppForTests & Record<Name, TestAccount> {
   let built: TestApp | undefined;
   const started = () => {
     if (!built)
-      throw new Error("storeForTests builds the app in beforeAll: use it in a hook or test");
+      throw new Error(
+        "appForTests and storeForTests build the app in beforeAll: use it in a hook or test",
+      );
     return built;
   };
   const t: TestApp = {
@@ -79,24 +123,18 @@ export function storeForTests<Name extends string = never>(options: {
       built = undefined;
     },
   };
-  const admin: TestAccount = {
-    ...accountFields(typeof options.admin === "string" ? { email: options.admin } : options.admin),
-    cookie: "",
-  };
   const customers = Object.fromEntries(
-    Object.entries<string | Partial<Omit<TestAccount, "cookie">>>(options.customers ?? {}).map(
-      ([name, fields]) => [
-        name,
-        { ...accountFields(typeof fields === "string" ? { email: fields } : fields), cookie: "" },
-      ],
-    ),
+    Object.entries<CustomerSignUp>(options.customers ?? {}).map(([name, fields]) => [
+      name,
+      accountOf(typeof fields === "string" ? { email: fields } : fields),
+    ]),
   ) as Record<Name, TestAccount>;
   const fieldsOf = ({ email, password, name }: TestAccount) => ({ email, password, name });
 
   beforeAll(async () => {
     const { seed, ...extra } = options.extra ?? {};
     built = await createTestApp(
-      { ADMIN_EMAILS: admin.email, ...options.env },
+      { ...(admin ? { ADMIN_EMAILS: admin.email } : {}), ...options.env },
       {
         ...extra,
         async seed(db) {
@@ -105,12 +143,12 @@ export function storeForTests<Name extends string = never>(options: {
         },
       },
     );
-    admin.cookie = (await signUpAdmin(built, fieldsOf(admin))).cookie;
+    if (admin) admin.cookie = (await signUpAdmin(built, fieldsOf(admin))).cookie;
     for (const account of Object.values<TestAccount>(customers)) {
       account.cookie = (await signUp(built.app, fieldsOf(account))).cookie;
     }
   });
   afterAll(() => t.close());
 
-  return { t, call: requestsAs(() => t.app), admin, ...customers };
+  return { t, call: requestsAs(() => t.app), ...customers };
 }

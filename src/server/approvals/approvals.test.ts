@@ -7,7 +7,6 @@ import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { openPayment } from "../../../tests/support/payments";
 import { storeForTests } from "../../../tests/support/store";
-import { sessionHeaders } from "../../../tests/support/requests";
 import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { approvalMessages } from "../../contract/approvals";
 import { orders } from "../orders/tables";
@@ -30,7 +29,7 @@ const MINUTE = 60_000;
 /** An order's number as emails show it. */
 const ref = (id: string) => id.slice(0, 8).toUpperCase();
 
-const { t, admin } = storeForTests({
+const { t, call, admin } = storeForTests({
   admin: "approvals-admin@example.com",
   shipsToTestAddress: true,
 });
@@ -45,12 +44,7 @@ async function setLimits(
   who: Member,
   limits: { orderLimit?: number | null; monthlyLimit?: number | null },
 ) {
-  const res = await t.app.inject({
-    method: "PATCH",
-    url: `/api/companies/${companyId}/members/${who.id}`,
-    headers: sessionHeaders(owner),
-    payload: limits,
-  });
+  const res = await call(owner, "PATCH", `/api/companies/${companyId}/members/${who.id}`, limits);
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -59,17 +53,12 @@ const part = () =>
   insertProduct(t.database.db, { priceCents: 5000, minimumOrder: 1, availableQuantity: 100 });
 
 async function order(who: TestAccount, productId: string, qty: number) {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: sessionHeaders(who),
-    payload: {
-      productId,
-      orderQty: qty,
-      phonrNo: "5550100",
-      Address: "1 Fleet Yard",
-      shipTo: TEST_SHIP_TO,
-    },
+  const res = await call(who, "POST", "/api/orders", {
+    productId,
+    orderQty: qty,
+    phonrNo: "5550100",
+    Address: "1 Fleet Yard",
+    shipTo: TEST_SHIP_TO,
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().order as {
@@ -93,20 +82,15 @@ const holdEnds = (orderId: string, at: Date | SQL) =>
 
 /** One unit of the product ordered as `who` without a ship-to: the answer, whatever it is. */
 const orderOne = (who: TestAccount, productId: string) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: sessionHeaders(who),
-    payload: { productId, orderQty: 1, phonrNo: "5550100", Address: "1 Fleet Yard" },
+  call(who, "POST", "/api/orders", {
+    productId,
+    orderQty: 1,
+    phonrNo: "5550100",
+    Address: "1 Fleet Yard",
   });
 
 const decide = (who: TestAccount, orderId: string, action: "approve" | "decline", note?: string) =>
-  t.app.inject({
-    method: "POST",
-    url: `/api/approvals/${orderId}/${action}`,
-    headers: sessionHeaders(who),
-    payload: note === undefined ? {} : { note },
-  });
+  call(who, "POST", `/api/approvals/${orderId}/${action}`, note === undefined ? {} : { note });
 
 const stockOf = (id: string) => availableQuantityOf(t.database.db, id);
 
@@ -129,11 +113,8 @@ test("within the per-order limit an order is ordinary; over it, it awaits approv
   const pay = await payIntent(buyer, waiting._id);
   expect(pay.statusCode).toBe(409);
   expect(pay.json().message).toBe(approvalMessages.payAfterApproval);
-  const confirm = await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${waiting._id}`,
-    headers: sessionHeaders(buyer),
-    payload: { transactionId: "pi_made_up" },
+  const confirm = await call(buyer, "PATCH", `/api/orders/${waiting._id}`, {
+    transactionId: "pi_made_up",
   });
   expect(confirm.statusCode).toBe(409);
 
@@ -154,7 +135,7 @@ test("within the per-order limit an order is ordinary; over it, it awaits approv
   );
   expect(told.text).toContain("$150.00");
 
-  const list = await t.app.inject({ url: "/api/approvals", headers: sessionHeaders(owner) });
+  const list = await call(owner, "GET", "/api/approvals");
   expect(list.statusCode).toBe(200);
   expect(list.headers["x-total-count"]).toBe("1");
   expect(list.json()).toEqual([
@@ -273,10 +254,7 @@ test("an order not awaiting approval, another company's, or the owner's own cann
   const next = await order(buyer, (await part()).id, 3);
   expect((await decide(otherOwner, next._id, "approve")).statusCode).toBe(404);
   expect((await decide(owner, crypto.randomUUID(), "approve")).statusCode).toBe(404);
-  const otherList = await t.app.inject({
-    url: "/api/approvals",
-    headers: sessionHeaders(otherOwner),
-  });
+  const otherList = await call(otherOwner, "GET", "/api/approvals");
   expect(otherList.json()).toEqual([]);
 
   // An owner over their own limit waits for another owner.
@@ -294,11 +272,8 @@ test("an order not awaiting approval, another company's, or the owner's own cann
 test("a company's only owner over their limit is refused at once (nobody could approve it), and nothing is written", async () => {
   const soleCompany = (await createCompany(t.app, admin)).id;
   const sole = await joinCompany(t.app, admin, soleCompany, "owner");
-  const limited = await t.app.inject({
-    method: "PATCH",
-    url: `/api/companies/${soleCompany}/members/${sole.id}`,
-    headers: sessionHeaders(admin),
-    payload: { orderLimit: 10 },
+  const limited = await call(admin, "PATCH", `/api/companies/${soleCompany}/members/${sole.id}`, {
+    orderLimit: 10,
   });
   expect(limited.statusCode, limited.body).toBe(200);
   const p = await part();
@@ -349,11 +324,7 @@ test("an order nobody decides before its hold ends is cancelled by the sweeper l
 
 test("the buyer may withdraw (delete) an order awaiting approval; its stock comes back", async () => {
   const { p, waiting } = await waitingOrder(3);
-  const del = await t.app.inject({
-    method: "DELETE",
-    url: `/api/orders/${waiting._id}`,
-    headers: sessionHeaders(buyer),
-  });
+  const del = await call(buyer, "DELETE", `/api/orders/${waiting._id}`);
   expect(del.statusCode).toBe(200);
   expect(await stockOf(p.id)).toBe(100);
   expect((await decide(owner, waiting._id, "approve")).statusCode).toBe(404);
@@ -371,11 +342,7 @@ test("the approvals list is searched by part, part number, order number, buyer a
   const second = await order(buyer, hose.id, 3);
   expect([first.status, second.status]).toEqual(["awaiting_approval", "awaiting_approval"]);
   const search = async (q: string) => {
-    const res = await t.app.inject({
-      method: "GET",
-      url: `/api/approvals?limit=100&q=${encodeURIComponent(q)}`,
-      headers: sessionHeaders(owner),
-    });
+    const res = await call(owner, "GET", `/api/approvals?limit=100&q=${encodeURIComponent(q)}`);
     expect(res.statusCode, res.body).toBe(200);
     const ids = (res.json() as { orderId: string }[]).map((a) => a.orderId);
     expect(Number(res.headers["x-total-count"])).toBe(ids.length);
@@ -390,28 +357,20 @@ test("the approvals list is searched by part, part number, order number, buyer a
   const byBuyer = await search(buyer.email);
   expect(byBuyer).toEqual(expect.arrayContaining([first._id, second._id]));
   // The admin searches every company's, by company name too.
-  const company = (
-    await t.app.inject({
-      method: "GET",
-      url: `/api/companies/${companyId}`,
-      headers: sessionHeaders(admin),
-    })
-  ).json() as { name: string };
-  const byCompany = await t.app.inject({
-    method: "GET",
-    url: `/api/approvals?limit=100&q=${encodeURIComponent(company.name)}`,
-    headers: sessionHeaders(admin),
-  });
+  const company = (await call(admin, "GET", `/api/companies/${companyId}`)).json() as {
+    name: string;
+  };
+  const byCompany = await call(
+    admin,
+    "GET",
+    `/api/approvals?limit=100&q=${encodeURIComponent(company.name)}`,
+  );
   expect(byCompany.json().map((a: { orderId: string }) => a.orderId)).toEqual(
     expect.arrayContaining([first._id, second._id]),
   );
   expect(await search("%")).toEqual([]);
   expect(await search("no such thing at all")).toEqual([]);
-  const tooLong = await t.app.inject({
-    method: "GET",
-    url: `/api/approvals?q=${"x".repeat(101)}`,
-    headers: sessionHeaders(owner),
-  });
+  const tooLong = await call(owner, "GET", `/api/approvals?q=${"x".repeat(101)}`);
   expect(tooLong.statusCode).toBe(400);
   for (const o of [first, second])
     expect((await decide(owner, o._id, "decline")).statusCode).toBe(200);

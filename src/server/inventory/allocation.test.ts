@@ -14,7 +14,7 @@ import { shipmentMessages } from "../../contract/shipments";
 // Stock by location (docs/inventory.md "Allocation"), through the API: where an order's units are
 // allocated, where they go back, where they ship from, and the sums under concurrent orders.
 
-const { t, admin } = storeForTests({
+const { t, call, admin } = storeForTests({
   admin: "stock-admin@example.com",
   shipsToTestAddress: true,
   env: { AUTH_RATE_LIMIT_PER_IP: "1000" },
@@ -45,12 +45,7 @@ async function onSaleAt(productId: string, locationId: string, qty: number): Pro
 const stockOf = (productId: string) => stockAtLocations(t, productId);
 
 const ship = (orderId: string, body: object) =>
-  t.app.inject({
-    method: "POST",
-    url: `/api/orders/${orderId}/shipments`,
-    headers: { cookie: admin.cookie },
-    payload: body,
-  });
+  call(admin, "POST", `/api/orders/${orderId}/shipments`, body);
 
 test("an order is allocated at the location serving its destination first, split when that one has too few, and ships from where its units wait", async () => {
   const portland = await location("Portland warehouse", "US/OR");
@@ -69,11 +64,7 @@ test("an order is allocated at the location serving its destination first, split
   });
   expect((await payWithTestCard(t.app, customer, orderId)).paid.statusCode).toBe(200);
 
-  const before = await t.app.inject({
-    method: "GET",
-    url: `/api/orders/${orderId}/shipments`,
-    headers: { cookie: admin.cookie },
-  });
+  const before = await call(admin, "GET", `/api/orders/${orderId}/shipments`);
   expect(before.json().lines[0].waitingAt).toMatchObject([
     { name: "Main warehouse", qty: 2 },
     { name: "Portland warehouse", qty: 8 },
@@ -118,11 +109,8 @@ test("cancelling gives each unit back to the location it was allocated at", asyn
     "Tacoma warehouse": [0, 2],
   });
 
-  const cancelled = await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${placed.json().order._id}/status`,
-    headers: { cookie: admin.cookie },
-    payload: { status: "cancelled" },
+  const cancelled = await call(admin, "PATCH", `/api/orders/${placed.json().order._id}/status`, {
+    status: "cancelled",
   });
   expect(cancelled.statusCode, cancelled.body).toBe(200);
   expect(await stockOf(p.id)).toEqual({
@@ -154,14 +142,9 @@ test("concurrent orders and cancellations across three locations: never oversold
   // Three are cancelled while three more orders race them for the units they give back.
   const again = customers.filter((_, i) => answers[i]!.statusCode !== 201);
   const racing = await Promise.all([
-    ...placed.slice(0, 3).map((id) =>
-      t.app.inject({
-        method: "PATCH",
-        url: `/api/orders/${id}/status`,
-        headers: { cookie: admin.cookie },
-        payload: { status: "cancelled" },
-      }),
-    ),
+    ...placed
+      .slice(0, 3)
+      .map((id) => call(admin, "PATCH", `/api/orders/${id}/status`, { status: "cancelled" })),
     ...again.map((c) => placeTestOrder(t.app, c, p.id, 7)),
   ]);
   expect(racing.slice(0, 3).map((r) => r.statusCode)).toEqual([200, 200, 200]);
@@ -188,12 +171,7 @@ test("the admin's stock total is the sum over locations: it cannot drop below wh
   const p = await insertProduct(t.database.db, { availableQuantity: 20, minimumOrder: 1 });
   await onSaleAt(p.id, elsewhere, 12);
   const edit = (availableQuantity: number, availableQuantityWas: number) =>
-    t.app.inject({
-      method: "PATCH",
-      url: `/api/products/${p.id}`,
-      headers: { cookie: admin.cookie },
-      payload: { availableQuantity, availableQuantityWas },
-    });
+    call(admin, "PATCH", `/api/products/${p.id}`, { availableQuantity, availableQuantityWas });
   const below = await edit(11, 20);
   expect(below.statusCode).toBe(422);
   expect(below.json().fields).toEqual({

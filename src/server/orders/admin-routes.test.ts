@@ -3,7 +3,6 @@ import { describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { orderOfNewPart } from "../../../tests/support/part-orders";
 import { storeForTests } from "../../../tests/support/store";
-import { sessionHeaders } from "../../../tests/support/requests";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { products } from "../catalog/tables";
 
@@ -19,14 +18,9 @@ async function placeOrder(who: TestAccount, name: string, qty = 2, priceCents = 
 const pay = (who: TestAccount, orderId: string) => payWithTestCard(t.app, who, orderId);
 
 const changeStatus = (id: string, status: string, who?: TestAccount) =>
-  t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${id}/status`,
-    headers: sessionHeaders(who),
-    payload: { status },
-  });
+  call(who, "PATCH", `/api/orders/${id}/status`, { status });
 
-const { t, admin, customer, other } = storeForTests({
+const { t, call, admin, customer, other } = storeForTests({
   admin: "orders-boss@example.com",
   shipsToTestAddress: true,
   customers: { customer: "casey.orders@example.com", other: "olly.orders@example.com" },
@@ -34,16 +28,10 @@ const { t, admin, customer, other } = storeForTests({
 
 describe("authorisation of the admin order routes", () => {
   test.each(["/api/orders/all", "/api/orders/overview"])("GET %s", async (url) => {
-    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ method: "GET", url, headers: sessionHeaders(customer) })).statusCode,
-    ).toBe(403);
-    expect(
-      (await t.app.inject({ method: "GET", url, headers: sessionHeaders(other) })).statusCode,
-    ).toBe(403);
-    expect(
-      (await t.app.inject({ method: "GET", url, headers: sessionHeaders(admin) })).statusCode,
-    ).toBe(200);
+    expect((await call(null, "GET", url)).statusCode).toBe(401);
+    expect((await call(customer, "GET", url)).statusCode).toBe(403);
+    expect((await call(other, "GET", url)).statusCode).toBe(403);
+    expect((await call(admin, "GET", url)).statusCode).toBe(200);
   });
 
   test("PATCH /api/orders/{id}/status", async () => {
@@ -60,44 +48,24 @@ test("admins list every order newest first, filter by status and search by email
   const b = await placeOrder(other, "Listing hose");
   await pay(other, b.order._id);
 
-  const all = await t.app.inject({
-    method: "GET",
-    url: "/api/orders/all",
-    headers: sessionHeaders(admin),
-  });
+  const all = await call(admin, "GET", "/api/orders/all");
   const ids = all.json().map((o: { _id: string }) => o._id);
   expect(ids.indexOf(b.order._id)).toBeLessThan(ids.indexOf(a.order._id));
   expect(Number(all.headers["x-total-count"])).toBeGreaterThanOrEqual(2);
   expect(all.json()[0]).toHaveProperty("customerName");
 
-  const paid = await t.app.inject({
-    method: "GET",
-    url: "/api/orders/all?status=paid",
-    headers: sessionHeaders(admin),
-  });
+  const paid = await call(admin, "GET", "/api/orders/all?status=paid");
   expect(paid.json().every((o: { status: string }) => o.status === "paid")).toBe(true);
   expect(paid.json().map((o: { _id: string }) => o._id)).toContain(b.order._id);
 
-  const byEmail = await t.app.inject({
-    method: "GET",
-    url: "/api/orders/all?q=CASEY.ORDERS",
-    headers: sessionHeaders(admin),
-  });
+  const byEmail = await call(admin, "GET", "/api/orders/all?q=CASEY.ORDERS");
   expect(byEmail.json().map((o: { _id: string }) => o._id)).toContain(a.order._id);
   expect(byEmail.json().map((o: { _id: string }) => o._id)).not.toContain(b.order._id);
 
-  const byProduct = await t.app.inject({
-    method: "GET",
-    url: "/api/orders/all?q=listing%20hose",
-    headers: sessionHeaders(admin),
-  });
+  const byProduct = await call(admin, "GET", "/api/orders/all?q=listing%20hose");
   expect(byProduct.json().map((o: { _id: string }) => o._id)).toEqual([b.order._id]);
 
-  const bad = await t.app.inject({
-    method: "GET",
-    url: "/api/orders/all?status=lost",
-    headers: sessionHeaders(admin),
-  });
+  const bad = await call(admin, "GET", "/api/orders/all?status=lost");
   expect(bad.statusCode).toBe(400);
 });
 
@@ -117,11 +85,7 @@ test("only the allowed transitions: paid -> shipped, unpaid -> cancelled (stock 
   expect(shipped.json()).toMatchObject({ status: "shipped", paid: true });
   expect(shipped.json().shippedAt).toEqual(expect.any(String));
   // The customer sees it shipped.
-  const mine = await t.app.inject({
-    method: "GET",
-    url: "/api/orders",
-    headers: sessionHeaders(customer),
-  });
+  const mine = await call(customer, "GET", "/api/orders");
   expect(mine.json().find((o: { _id: string }) => o._id === paid.order._id).status).toBe("shipped");
 
   const stockBefore = (
@@ -142,22 +106,10 @@ test("only the allowed transitions: paid -> shipped, unpaid -> cancelled (stock 
 });
 
 test("the overview counts orders by status and sums today's revenue", async () => {
-  const before = (
-    await t.app.inject({
-      method: "GET",
-      url: "/api/orders/overview",
-      headers: sessionHeaders(admin),
-    })
-  ).json();
+  const before = (await call(admin, "GET", "/api/orders/overview")).json();
   const { order } = await placeOrder(other, "Overview part", 4, 2500);
   await pay(other, order._id);
-  const after = (
-    await t.app.inject({
-      method: "GET",
-      url: "/api/orders/overview",
-      headers: sessionHeaders(admin),
-    })
-  ).json();
+  const after = (await call(admin, "GET", "/api/orders/overview")).json();
   expect(after.days).toHaveLength(30);
   expect(after.byStatus.paid).toBe(before.byStatus.paid + 1);
   const today = after.days.at(-1);
@@ -172,24 +124,15 @@ test("an admin sees who holds what, and cancels one account's holds in one actio
   const first = await placeOrder(holder, "Held brake disc", 3, 2000);
   const second = await placeOrder(holder, "Held wiper blade", 4, 500);
   const bystander = await placeOrder(other, "Bystander's filter", 1, 700);
-  const get = () =>
-    t.app.inject({ method: "GET", url: "/api/holds", headers: sessionHeaders(admin) });
+  const get = () => call(admin, "GET", "/api/holds");
 
   const holds = (await get()).json() as { userId: string; orderEmail: string }[];
   const held = holds.find((h) => h.orderEmail === holder.email);
   expect(held).toMatchObject({ orders: 2, units: 7, value: 80 });
 
-  const cancel = await t.app.inject({
-    method: "DELETE",
-    url: `/api/holds/${held!.userId}`,
-    headers: sessionHeaders(admin),
-  });
+  const cancel = await call(admin, "DELETE", `/api/holds/${held!.userId}`);
   expect(cancel.json()).toEqual({ cancelledOrders: 2 });
-  const nobody = await t.app.inject({
-    method: "DELETE",
-    url: "/api/holds/no-such-account",
-    headers: sessionHeaders(admin),
-  });
+  const nobody = await call(admin, "DELETE", "/api/holds/no-such-account");
   expect(nobody.statusCode).toBe(404);
   expect(
     (await get()).json().some((h: { orderEmail: string }) => h.orderEmail === holder.email),

@@ -4,9 +4,8 @@ import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
 import { tradeMinimumsForRetail } from "../../../tests/support/trade";
 import { storeForTests } from "../../../tests/support/store";
-import { sessionHeaders } from "../../../tests/support/requests";
 
-const { t, admin, customer, other } = storeForTests({
+const { t, call, admin, customer, other } = storeForTests({
   admin: "orders-admin@example.com",
   shipsToTestAddress: true,
   customers: { customer: { name: "Casey" }, other: { name: "Olly" } },
@@ -14,18 +13,15 @@ const { t, admin, customer, other } = storeForTests({
 beforeAll(async () => {
   // Their orders go to their address book's default (the typed Address and phone kept as sent).
   for (const who of [customer, other]) {
-    const saved = await t.app.inject({
-      method: "POST",
-      url: "/api/user/addresses",
-      headers: sessionHeaders(who),
-      payload: { ...TEST_SHIP_TO, isDefault: true },
+    const saved = await call(who, "POST", "/api/user/addresses", {
+      ...TEST_SHIP_TO,
+      isDefault: true,
     });
     expect(saved.statusCode).toBe(201);
   }
 });
 
-const place = (payload: object, who?: TestAccount) =>
-  t.app.inject({ method: "POST", url: "/api/orders", headers: sessionHeaders(who), payload });
+const place = (payload: object, who?: TestAccount) => call(who, "POST", "/api/orders", payload);
 const stockOf = (id: string) => availableQuantityOf(t.database.db, id);
 const orderInput = (productId: string, orderQty: number) => ({
   productId,
@@ -180,72 +176,52 @@ describe("reading and deleting orders", () => {
   });
 
   test("GET /api/orders: anonymous 401; each customer sees only their own", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/api/orders" })).statusCode).toBe(401);
-    const mine = await t.app.inject({
-      method: "GET",
-      url: "/api/orders",
-      headers: sessionHeaders(customer),
-    });
+    expect((await call(null, "GET", "/api/orders")).statusCode).toBe(401);
+    const mine = await call(customer, "GET", "/api/orders");
     expect(mine.json().map((o: { _id: string }) => o._id)).toContain(orderId);
-    const theirs = await t.app.inject({
-      method: "GET",
-      url: "/api/orders",
-      headers: sessionHeaders(other),
-    });
+    const theirs = await call(other, "GET", "/api/orders");
     expect(theirs.json().map((o: { _id: string }) => o._id)).not.toContain(orderId);
   });
 
   test("GET /api/orders?orderEmail=: own email 200, another's 403, admin any", async () => {
-    const own = await t.app.inject({
-      method: "GET",
-      url: `/api/orders?orderEmail=${encodeURIComponent(customer.email)}`,
-      headers: sessionHeaders(customer),
-    });
+    const own = await call(
+      customer,
+      "GET",
+      `/api/orders?orderEmail=${encodeURIComponent(customer.email)}`,
+    );
     expect(own.statusCode).toBe(200);
-    const foreign = await t.app.inject({
-      method: "GET",
-      url: `/api/orders?orderEmail=${encodeURIComponent(customer.email)}`,
-      headers: sessionHeaders(other),
-    });
+    const foreign = await call(
+      other,
+      "GET",
+      `/api/orders?orderEmail=${encodeURIComponent(customer.email)}`,
+    );
     expect(foreign.statusCode).toBe(403);
-    const byAdmin = await t.app.inject({
-      method: "GET",
-      url: `/api/orders?orderEmail=${encodeURIComponent(customer.email)}`,
-      headers: sessionHeaders(admin),
-    });
+    const byAdmin = await call(
+      admin,
+      "GET",
+      `/api/orders?orderEmail=${encodeURIComponent(customer.email)}`,
+    );
     expect(byAdmin.json().map((o: { _id: string }) => o._id)).toContain(orderId);
   });
 
   test("GET /api/orders/{id}: owner and admin see it, another customer gets 404", async () => {
     const url = `/api/orders/${orderId}`;
-    expect((await t.app.inject({ method: "GET", url })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ method: "GET", url, headers: sessionHeaders(customer) })).statusCode,
-    ).toBe(200);
-    expect(
-      (await t.app.inject({ method: "GET", url, headers: sessionHeaders(other) })).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ method: "GET", url, headers: sessionHeaders(admin) })).statusCode,
-    ).toBe(200);
+    expect((await call(null, "GET", url)).statusCode).toBe(401);
+    expect((await call(customer, "GET", url)).statusCode).toBe(200);
+    expect((await call(other, "GET", url)).statusCode).toBe(404);
+    expect((await call(admin, "GET", url)).statusCode).toBe(200);
   });
 
   test("DELETE /api/orders/{id}: only the owner; the stock comes back", async () => {
     const url = `/api/orders/${orderId}`;
     expect(await stockOf(productId)).toBe(15);
-    expect((await t.app.inject({ method: "DELETE", url })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ method: "DELETE", url, headers: sessionHeaders(other) })).statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ method: "DELETE", url, headers: sessionHeaders(admin) })).statusCode,
-    ).toBe(404);
-    const res = await t.app.inject({ method: "DELETE", url, headers: sessionHeaders(customer) });
+    expect((await call(null, "DELETE", url)).statusCode).toBe(401);
+    expect((await call(other, "DELETE", url)).statusCode).toBe(404);
+    expect((await call(admin, "DELETE", url)).statusCode).toBe(404);
+    const res = await call(customer, "DELETE", url);
     expect(res.statusCode).toBe(200);
     expect(await stockOf(productId)).toBe(20);
-    expect(
-      (await t.app.inject({ method: "GET", url, headers: sessionHeaders(customer) })).statusCode,
-    ).toBe(404);
+    expect((await call(customer, "GET", url)).statusCode).toBe(404);
     // Deleted, so the customer may order the product again.
     expect((await place(orderInput(productId, 1), customer)).statusCode).toBe(201);
   });

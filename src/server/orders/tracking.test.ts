@@ -3,7 +3,6 @@ import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { orderOfNewPart } from "../../../tests/support/part-orders";
 import { storeForTests } from "../../../tests/support/store";
-import { sessionHeaders } from "../../../tests/support/requests";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { trackingMessages } from "../../contract/shipping-carriers";
 import { adminAuditLog } from "../audit/tables";
@@ -35,17 +34,12 @@ async function paidOrder(): Promise<string> {
 }
 
 const changeStatus = (id: string, payload: Record<string, unknown>) =>
-  t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${id}/status`,
-    headers: sessionHeaders(admin),
-    payload,
-  });
+  call(admin, "PATCH", `/api/orders/${id}/status`, payload);
 
 const rowOf = async (id: string) =>
   (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
-const { t, admin } = storeForTests({
+const { t, call, admin } = storeForTests({
   admin: "tracking-boss@example.com",
   shipsToTestAddress: true,
 });
@@ -69,23 +63,11 @@ test("shipped with UPS and a tracking number: stored normalised, linked, shown t
   expect([row.carrier, row.trackingNumber]).toEqual(["ups", "1Z999AA1-0123456784"]);
 
   // The customer's order, and their list, carry it; so does the admin's detail.
-  const mine = await t.app.inject({
-    method: "GET",
-    url: `/api/orders/${id}`,
-    headers: sessionHeaders(customer),
-  });
+  const mine = await call(customer, "GET", `/api/orders/${id}`);
   expect(mine.json()).toMatchObject({ carrier: "ups", trackingUrl: url });
-  const list = await t.app.inject({
-    method: "GET",
-    url: "/api/orders",
-    headers: sessionHeaders(customer),
-  });
+  const list = await call(customer, "GET", "/api/orders");
   expect(list.json().find((o: { _id: string }) => o._id === id).trackingUrl).toBe(url);
-  const detail = await t.app.inject({
-    method: "GET",
-    url: `/api/orders/${id}/detail`,
-    headers: sessionHeaders(admin),
-  });
+  const detail = await call(admin, "GET", `/api/orders/${id}/detail`);
   expect(detail.json()).toMatchObject({ carrier: "ups", trackingNumber: "1Z999AA1-0123456784" });
 
   const [audit] = await t.database.db

@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { shipsToTestAddress } from "../../../tests/support/destination";
 import { orderOfNewPart } from "../../../tests/support/part-orders";
-import { shippingAppWithAdmin, storeForTests } from "../../../tests/support/store";
-import { sessionHeaders } from "../../../tests/support/requests";
+import { appForTests, shippingAppWithAdmin, storeForTests } from "../../../tests/support/store";
+import { injectAs } from "../../../tests/support/requests";
 import { expectTooManyRequests } from "../../../tests/support/too-many";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import type { TestApp } from "../../../tests/support/test-app";
 import { orders } from "../orders/tables";
 import { payments } from "./tables";
 import { luhnValid } from "../../contract/cards";
@@ -19,34 +18,19 @@ async function placeOrder(t: TestApp, who: TestAccount, priceCents = 1999, qty =
 }
 
 describe("the test-card gateway", () => {
-  const { t, admin, customer, other } = storeForTests({
+  const { t, call, admin, customer, other } = storeForTests({
     admin: "pay-admin@example.com",
     shipsToTestAddress: true,
     customers: { customer: {}, other: {} },
   });
 
   const intent = (orderId: string, who?: TestAccount, extra: object = {}) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/create-payment-intent",
-      headers: sessionHeaders(who),
-      payload: { orderId, ...extra },
-    });
+    call(who, "POST", "/api/create-payment-intent", { orderId, ...extra });
   const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2030, cvc: "123" };
   const confirm = (clientSecret: string, who?: TestAccount, c: object = card) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/payments/test-card/confirm",
-      headers: sessionHeaders(who),
-      payload: { clientSecret, ...c },
-    });
+    call(who, "POST", "/api/payments/test-card/confirm", { clientSecret, ...c });
   const markPaid = (orderId: string, transactionId: string, who?: TestAccount) =>
-    t.app.inject({
-      method: "PATCH",
-      url: `/api/orders/${orderId}`,
-      headers: sessionHeaders(who),
-      payload: { transactionId },
-    });
+    call(who, "PATCH", `/api/orders/${orderId}`, { transactionId });
 
   test("create-payment-intent: anonymous 401, another customer and admin 404, owner 200", async () => {
     const order = await placeOrder(t, customer);
@@ -100,11 +84,7 @@ describe("the test-card gateway", () => {
     expect((await confirm(clientSecret, customer)).json().transactionId).toBe(transactionId);
     // Paid: no second intent, no delete.
     expect((await intent(order._id, customer)).statusCode).toBe(409);
-    const del = await t.app.inject({
-      method: "DELETE",
-      url: `/api/orders/${order._id}`,
-      headers: sessionHeaders(customer),
-    });
+    const del = await call(customer, "DELETE", `/api/orders/${order._id}`);
     expect(del.statusCode).toBe(422);
   });
 
@@ -167,22 +147,16 @@ test("card checks: Luhn, expiry, CVC and Stripe's test numbers", () => {
 
 describe("the Stripe gateway's webhook", () => {
   const secret = "whsec_test_secret";
-  let t: TestApp;
-  let customer: TestAccount;
-  const stripe = new Stripe("sk_test_dummy");
-
-  beforeAll(async () => {
-    t = await createTestApp(
-      {
-        STRIPE_SECRET_KEY: "sk_test_dummy",
-        STRIPE_PUBLISHABLE_KEY: "pk_test_dummy",
-        STRIPE_WEBHOOK_SECRET: secret,
-      },
-      { seed: shipsToTestAddress },
-    );
-    customer = await signUp(t.app);
+  const { t, call, customer } = appForTests({
+    env: {
+      STRIPE_SECRET_KEY: "sk_test_dummy",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_dummy",
+      STRIPE_WEBHOOK_SECRET: secret,
+    },
+    shipsToTestAddress: true,
+    customers: { customer: {} },
   });
-  afterAll(() => t.close());
+  const stripe = new Stripe("sk_test_dummy");
 
   const event = (id: string, orderId: string, amount: number) =>
     JSON.stringify({
@@ -213,7 +187,7 @@ describe("the Stripe gateway's webhook", () => {
     });
 
   test("the site config names Stripe and its publishable key", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/config" });
+    const res = await call(null, "GET", "/api/config");
     expect(res.json().payments).toEqual({ gateway: "stripe", publishableKey: "pk_test_dummy" });
   });
 
@@ -314,24 +288,16 @@ test("card confirmations per client IP stop at PAYMENT_CONFIRM_LIMIT_PER_IP in 1
     for (let i = 0; i < 3; i++) {
       const who = await signUp(t.app);
       const order = await placeOrder(t, who);
-      const opened = await t.app.inject({
-        method: "POST",
-        url: "/api/create-payment-intent",
-        headers: sessionHeaders(who),
-        payload: { orderId: order._id },
+      const opened = await injectAs(t.app, who, "POST", "/api/create-payment-intent", {
+        orderId: order._id,
       });
       answers.push(
-        await t.app.inject({
-          method: "POST",
-          url: "/api/payments/test-card/confirm",
-          headers: sessionHeaders(who),
-          payload: {
-            clientSecret: opened.json().clientSecret,
-            number: "4242 4242 4242 4242",
-            expMonth: 12,
-            expYear: 2030,
-            cvc: "123",
-          },
+        await injectAs(t.app, who, "POST", "/api/payments/test-card/confirm", {
+          clientSecret: opened.json().clientSecret,
+          number: "4242 4242 4242 4242",
+          expMonth: 12,
+          expYear: 2030,
+          cvc: "123",
         }),
       );
     }

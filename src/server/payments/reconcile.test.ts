@@ -22,7 +22,7 @@ import { createTestCardGateway } from "./test-card-gateway";
 const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 const HOUR = 3_600_000;
 
-const { t, admin, customer } = storeForTests({
+const { t, call, admin, customer } = storeForTests({
   admin: "reconcile-admin@example.com",
   shipsToTestAddress: true,
   customers: { customer: "reconcile-customer@example.com" },
@@ -74,11 +74,8 @@ test("a charge confirmed at the gateway whose confirmation never reached the sto
   // Run again: nothing more to settle for it, and the customer's late confirmation agrees.
   await reconcile();
   expect((await orderRow(orderId)).paidAt).toEqual(paid.paidAt);
-  const late = await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${orderId}`,
-    headers: { cookie: customer.cookie },
-    payload: { transactionId: paid.transactionId },
+  const late = await call(customer, "PATCH", `/api/orders/${orderId}`, {
+    transactionId: paid.transactionId,
   });
   expect(late.statusCode, late.body).toBe(200);
 });
@@ -95,11 +92,7 @@ test("a charge for an order the store cancelled meanwhile is kept as refund due"
     status: "refund_due",
     refundReason: "paid after the store cancelled the order",
   });
-  const due = await t.app.inject({
-    method: "GET",
-    url: "/api/payments/refunds-due",
-    headers: { cookie: admin.cookie },
-  });
+  const due = await call(admin, "GET", "/api/payments/refunds-due");
   expect(due.json().map((r: { orderId: string }) => r.orderId)).toContain(orderId);
 });
 

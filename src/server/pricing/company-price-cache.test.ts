@@ -25,7 +25,7 @@ let buyer: TestAccount & { id: string };
 let member: TestAccount & { id: string };
 const invalidated = vi.spyOn(CompanyPriceCache.prototype, "invalidate");
 
-const { t, admin } = storeForTests({ admin: "price-cache-admin@example.com" });
+const { t, call, admin } = storeForTests({ admin: "price-cache-admin@example.com" });
 beforeAll(async () => {
   p1 = (await insertProduct(t.database.db, { name: "Cachedprice part 1", priceCents: 2000 })).id;
   p2 = (await insertProduct(t.database.db, { name: "Cachedprice part 2", priceCents: 3000 })).id;
@@ -79,11 +79,9 @@ test("a change made in one process reaches the other's buyer prices through NOTI
 
   // Changed through the first process's API: the other hears it, and its very next page has it.
   const heard = clearedInOther();
-  const put = await t.app.inject({
-    method: "PUT",
-    url: `/api/price-lists/${list.id}/entries/${p2}`,
-    headers: { cookie: admin.cookie },
-    payload: { unitPrice: 25, breaks: [] },
+  const put = await call(admin, "PUT", `/api/price-lists/${list.id}/entries/${p2}`, {
+    unitPrice: 25,
+    breaks: [],
   });
   expect(put.statusCode).toBe(200);
   await expect.poll(clearedInOther).toBeGreaterThan(heard);
@@ -157,11 +155,7 @@ test("a member removed in one process pays list prices in the other as soon as i
   // Kept: the page reads nothing.
   expect((await otherStatements(member)).statements).toHaveLength(0);
   const heard = clearedInOther();
-  const removed = await t.app.inject({
-    method: "DELETE",
-    url: `/api/companies/${company.id}/members/${member.id}`,
-    headers: { cookie: admin.cookie },
-  });
+  const removed = await call(admin, "DELETE", `/api/companies/${company.id}/members/${member.id}`);
   expect(removed.statusCode).toBe(204);
   // The writing process: at once, its own answer cleared its cache.
   expect((await yourPrices(t.app, member))[p1]).toBeUndefined();

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { storeForTests } from "../../../tests/support/store";
-import { sessionHeaders } from "../../../tests/support/requests";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { CatalogReadCache } from "../catalog/read-cache";
 import { yourListPrices } from "./list-prices";
@@ -24,7 +23,7 @@ let listAId: string;
 let p1: string, p2: string, p3: string;
 const answered = vi.spyOn(CatalogReadCache.prototype, "answerFor");
 
-const { t, admin } = storeForTests({
+const { t, call, admin } = storeForTests({
   admin: "list-prices-admin@example.com",
   env: { METRICS_TOKEN: TOKEN },
 });
@@ -67,8 +66,7 @@ afterAll(async () => {
   answered.mockRestore();
 });
 
-const get = (url: string, who?: TestAccount) =>
-  t.app.inject({ method: "GET", url, headers: sessionHeaders(who) });
+const get = (url: string, who?: TestAccount) => call(who, "GET", url);
 const items = async (url: string, who?: TestAccount) => {
   const res = await get(url, who);
   expect(res.statusCode).toBe(200);
@@ -176,11 +174,7 @@ test("a member removed from the company pays list prices on their next page", as
   expect(byId(await items(PAGE, member), p1).yourPrice).toBe(18);
   // Kept in memory now (a second page reads no entries); the removal's own answer clears it.
   expect(byId(await items(PAGE, member), p1).yourPrice).toBe(18);
-  const removed = await t.app.inject({
-    method: "DELETE",
-    url: `/api/companies/${companyA.id}/members/${member.id}`,
-    headers: { cookie: admin.cookie },
-  });
+  const removed = await call(admin, "DELETE", `/api/companies/${companyA.id}/members/${member.id}`);
   expect(removed.statusCode).toBe(204);
   expect(byId(await items(PAGE, member), p1)).not.toHaveProperty("yourPrice");
 });
@@ -193,12 +187,7 @@ test("a buyer who signs out, or whose session is ended, gets the shared list wit
     expect(byId(await items(PAGE, member), p1).yourPrice).toBe(18);
     const ended =
       end === "sign-out"
-        ? await t.app.inject({
-            method: "POST",
-            url: "/api/auth/sign-out",
-            headers: { cookie: member.cookie },
-            payload: {},
-          })
+        ? await call(member, "POST", "/api/auth/sign-out", {})
         : await t.database.pool.query("delete from session where user_id = $1", [member.id]);
     if ("statusCode" in ended) expect(ended.statusCode).toBe(200);
     // The session's end is heard through NOTIFY (milliseconds), well before the cache's 30 s.
@@ -213,22 +202,16 @@ test("buyers on the same list get the same priced page; a change to the list sho
   const first = await get(PAGE, buyerA);
   expect((await get(PAGE, second)).body).toBe(first.body);
   expect((await get(PAGE, buyerA)).body).toBe(first.body);
-  const put = await t.app.inject({
-    method: "PUT",
-    url: `/api/price-lists/${listAId}/entries/${p3}`,
-    headers: { cookie: admin.cookie },
-    payload: { unitPrice: 39, breaks: [] },
+  const put = await call(admin, "PUT", `/api/price-lists/${listAId}/entries/${p3}`, {
+    unitPrice: 39,
+    breaks: [],
   });
   expect(put.statusCode).toBe(200);
   for (const who of [buyerA, second]) {
     expect(byId(await items(PAGE, who), p3)).toMatchObject({ yourPrice: 39 });
     expect(byId(await items(PAGE, who), p1)).toMatchObject({ yourPrice: 18 });
   }
-  const removed = await t.app.inject({
-    method: "DELETE",
-    url: `/api/price-lists/${listAId}/entries/${p3}`,
-    headers: { cookie: admin.cookie },
-  });
+  const removed = await call(admin, "DELETE", `/api/price-lists/${listAId}/entries/${p3}`);
   expect(removed.statusCode).toBe(204);
   expect(byId(await items(PAGE, buyerA), p3)).not.toHaveProperty("yourPrice");
 });

@@ -23,7 +23,7 @@ import { createReturnPhotoService } from "./photos";
 // Photos go to DATA_DIR/return-photos: a folder of this file's own.
 const dataDir = tempFolderForTests("return-photos-");
 const photoDir = path.join(dataDir, "return-photos");
-const { t, admin, customer, other } = storeForTests({
+const { t, call, admin, customer, other } = storeForTests({
   admin: "photos-admin@example.com",
   shipsToTestAddress: true,
   customers: { customer: "photos-customer@example.com", other: "photos-other@example.com" },
@@ -41,11 +41,9 @@ async function customerReturn(): Promise<string> {
     availableQuantity: 20,
   });
   await shipAsAdmin(t, admin, orderId);
-  const asked = await t.app.inject({
-    method: "POST",
-    url: `/api/orders/${orderId}/returns`,
-    headers: { cookie: customer.cookie },
-    payload: { lines: [{ line: 1, qty: 1 }], reason: "damaged" },
+  const asked = await call(customer, "POST", `/api/orders/${orderId}/returns`, {
+    lines: [{ line: 1, qty: 1 }],
+    reason: "damaged",
   });
   expect(asked.statusCode, asked.body).toBe(201);
   return asked.json().id as string;
@@ -61,8 +59,7 @@ const upload = (returnId: string, files: File[], who: TestAccount | null = custo
     payload: body.payload,
   });
 };
-const get = (url: string, who?: TestAccount) =>
-  t.app.inject({ method: "GET", url, headers: sessionHeaders(who) });
+const get = (url: string, who?: TestAccount) => call(who, "GET", url);
 
 const filesOnDisk = async () => (await fs.readdir(photoDir)).sort();
 const rowsOf = (returnId: string) =>
@@ -176,12 +173,7 @@ test("too big: 413; too many at once or in all: 400; nothing written", async () 
 
   // No file at all, or a JSON body.
   expect((await upload(id, [])).statusCode).toBe(400);
-  const json = await t.app.inject({
-    method: "POST",
-    url: `/api/returns/${id}/photos`,
-    headers: { cookie: customer.cookie },
-    payload: { photos: [] },
-  });
+  const json = await call(customer, "POST", `/api/returns/${id}/photos`, { photos: [] });
   expect(json.statusCode).toBe(415);
   expect(json.json().message).toBe(returnMessages.noPhoto);
 });
@@ -192,12 +184,7 @@ test("only the return's customer adds photos, only while it awaits an answer", a
   expect((await upload(id, [png()], other)).statusCode).toBe(404);
   expect((await upload(id, [png()], admin)).statusCode).toBe(404);
   expect((await upload("00000000-0000-4000-8000-000000000000", [png()])).statusCode).toBe(404);
-  const decided = await t.app.inject({
-    method: "POST",
-    url: `/api/returns/${id}/decision`,
-    headers: { cookie: admin.cookie },
-    payload: { decision: "approve" },
-  });
+  const decided = await call(admin, "POST", `/api/returns/${id}/decision`, { decision: "approve" });
   expect(decided.statusCode).toBe(200);
   const late = await upload(id, [png()]);
   expect(late.statusCode).toBe(409);

@@ -5,7 +5,6 @@ import { makeBuyer, signUpBuyer } from "../../../tests/support/buyers";
 import { insertProduct, insertReview } from "../../../tests/support/factories";
 import { placeTestOrder } from "../../../tests/support/destination";
 import { storeForTests } from "../../../tests/support/store";
-import { sessionHeaders } from "../../../tests/support/requests";
 import { REVIEW_NOT_PENDING_MESSAGE } from "../../contract/reviews";
 import { adminAuditLog } from "../audit/tables";
 import { orders } from "../orders/tables";
@@ -53,11 +52,7 @@ const hiddenIds = async () => (await adminList("hidden")).ids;
 const pendingIds = async () => (await adminList("pending")).ids;
 /** Approve as the admin, as someone else, or (null) anonymously. */
 const approve = (id: string, who: TestAccount | null = admin) =>
-  t.app.inject({
-    method: "POST",
-    url: `/api/reviews/${id}/approve`,
-    headers: sessionHeaders(who),
-  });
+  call(who, "POST", `/api/reviews/${id}/approve`);
 
 test("200 reviews in a second from one customer: exactly one is stored", async () => {
   const spammer = await signUp(t.app);
