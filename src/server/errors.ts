@@ -26,6 +26,9 @@ export const unauthorized = (message = "Please sign in") =>
   new HttpError(401, "unauthorized", message);
 export const conflict = (message: string) => new HttpError(409, "conflict", message);
 export const unprocessable = (message: string) => new HttpError(422, "rule_broken", message);
+/** A 400 on one field of what was sent: the message, and the same words beside the field. */
+export const fieldError = (field: string, message: string) =>
+  new HttpError(400, "validation", message, { [field]: message });
 
 /** What a customer whose account was removed is told. */
 export const ACCOUNT_GONE_MESSAGE = "Your account no longer exists";

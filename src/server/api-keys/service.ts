@@ -15,7 +15,7 @@ import { rateHitCtes, rateHitResult, type RateLimitResult } from "../auth/rate-l
 import { systemClock, type Clock } from "../clock";
 import type { Db, DbOrTx } from "../db/database";
 import { PG, postgresError } from "../db/postgres-errors";
-import { conflict, HttpError, notFound, unauthorized } from "../errors";
+import { conflict, fieldError, notFound, unauthorized } from "../errors";
 import type { ApiKeyActor, SessionUser } from "../http/request-context";
 import { user } from "../users/tables";
 import { keyMatches, newApiKey, prefixOf } from "./secret";
@@ -81,9 +81,6 @@ function toApiKey(r: Row): ApiKey {
 /** Each scope once, in the contract's order (as the schema leaves them). */
 const inOrder = (scopes: readonly ApiScope[]) => apiScopes.filter((s) => scopes.includes(s));
 
-const bodyError = (field: string, message: string) =>
-  new HttpError(400, "validation", message, { [field]: message });
-
 /** "catalog:read, orders:read; 600 requests a minute; expires 2027-01-31T23:59:59.000Z". */
 const settingsInWords = (k: {
   scopes: readonly string[];
@@ -142,7 +139,7 @@ export function createApiKeyService(db: Db, opts: { now?: Clock } = {}) {
   const expiryOf = (given: string | null | undefined): Date | null => {
     if (given == null) return null;
     const at = new Date(given);
-    if (at.getTime() <= now().getTime()) throw bodyError("expiresAt", say.expiryPast);
+    if (at.getTime() <= now().getTime()) throw fieldError("expiresAt", say.expiryPast);
     return at;
   };
 

@@ -8,7 +8,7 @@ import {
 import { companyAddressMessages } from "../../contract/companies";
 import type { DbOrTx } from "../db/database";
 import type { ShipToSnapshot } from "../orders/tables";
-import { HttpError, notFound } from "../errors";
+import { fieldError, notFound } from "../errors";
 import type { ShippingZoneRule } from "../shipping/rates";
 import type { BuyerTax, TaxRateRule } from "../tax/rules";
 import type { ChargeFacts } from "./estimate";
@@ -124,9 +124,7 @@ export function chargesFromJson(
   const address = "shipTo" in source ? source.shipTo : row.address;
   if (!address) {
     if ("addressId" in source && row.companyAddress) {
-      throw new HttpError(400, "validation", companyAddressMessages.notYourCompany, {
-        addressId: companyAddressMessages.notYourCompany,
-      });
+      throw fieldError("addressId", companyAddressMessages.notYourCompany);
     }
     if ("addressId" in source) throw notFound(addressMessages.notFound);
     // No place: nothing is taxed, but an exempt company's note still holds.

@@ -24,7 +24,7 @@ import { companies, companyInvitations, companyMembers } from "./tables";
 import { priceLists } from "../pricing/tables";
 import { requireCustomerGroup } from "../pricing/groups";
 import { user } from "../users/tables";
-import { conflict, forbidden, HttpError, notFound, unprocessable } from "../errors";
+import { conflict, fieldError, forbidden, HttpError, notFound, unprocessable } from "../errors";
 import type { Mailer } from "../mail/mailer";
 import { companyInvitationMail } from "./mail";
 import { centsToUnits, unitsToCents } from "../money";
@@ -162,11 +162,7 @@ export function createCompanyService(
       .select({ id: priceLists.id })
       .from(priceLists)
       .where(eq(priceLists.id, priceListId));
-    if (!row) {
-      throw new HttpError(400, "validation", companyMessages.priceListNotFound, {
-        priceListId: companyMessages.priceListNotFound,
-      });
-    }
+    if (!row) throw fieldError("priceListId", companyMessages.priceListNotFound);
   }
 
   async function membersOf(tx: DbOrTx, companyId: string): Promise<CompanyMember[]> {

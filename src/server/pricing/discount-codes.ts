@@ -1,6 +1,5 @@
 import { and, asc, eq, ilike, inArray } from "drizzle-orm";
 import { sql } from "../db/sql";
-import { normalizePartNumber } from "../../contract/constants";
 import {
   discountCodeInputSchema,
   discountCodeMessages as msg,
@@ -13,7 +12,7 @@ import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
 import { pageOf } from "../db/page";
 import { isUniqueViolation } from "../db/postgres-errors";
-import { conflict, HttpError, notFound } from "../errors";
+import { conflict, fieldError, notFound } from "../errors";
 import { products } from "../catalog/tables";
 import { centsToUnits, formatCents, unitsToCents } from "../money";
 import { systemClock, type Clock } from "../clock";
@@ -27,6 +26,7 @@ import {
   type DiscountTerms,
   type LineDiscounts,
 } from "./discounts";
+import { partIdOf, requireCustomerGroup } from "./groups";
 import { codeInMarket } from "./market-money";
 import type { PricingMarket } from "./pricing";
 import { cartDiscountCodes, customerGroups, discountCodes, discountRedemptions } from "./tables";
@@ -197,9 +197,6 @@ export { refused };
  * log, in its own transaction.
  */
 export function createDiscountCodeService(db: Db, opts: { currency: string }) {
-  const invalid = (field: string, message: string) =>
-    new HttpError(400, "validation", message, { [field]: message });
-
   const toWire = (r: CodeRow & { customerGroupName: string | null }): DiscountCode => ({
     id: r.id,
     code: r.code,
@@ -231,22 +228,10 @@ export function createDiscountCodeService(db: Db, opts: { currency: string }) {
   /** The row's columns from the form: the part by its part number, the group checked. */
   async function columns(tx: DbOrTx, input: DiscountCodeInput) {
     const v = discountCodeInputSchema.parse(input);
-    let productId: string | null = null;
-    if (v.scope === "part") {
-      const [product] = await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.partNumberNormalized, normalizePartNumber(v.partNumber!)));
-      if (!product) throw invalid("partNumber", msg.unknownPart);
-      productId = product.id;
-    }
-    if (v.customerGroupId) {
-      const [group] = await tx
-        .select({ id: customerGroups.id })
-        .from(customerGroups)
-        .where(eq(customerGroups.id, v.customerGroupId));
-      if (!group) throw invalid("customerGroupId", msg.unknownGroup);
-    }
+    const productId =
+      v.scope === "part" ? await partIdOf(tx, v.partNumber!, msg.unknownPart) : null;
+    // The group's 400 says msg.unknownGroup's words ("Customer group not found").
+    await requireCustomerGroup(tx, v.customerGroupId ?? undefined);
     return {
       code: v.code,
       kind: v.kind,
@@ -316,7 +301,7 @@ export function createDiscountCodeService(db: Db, opts: { currency: string }) {
           const values = await columns(tx, input);
           if (values.usageLimit !== null && values.usageLimit < before.used) {
             const message = `It has been used ${before.used} times already: the limit cannot be lower`;
-            throw invalid("usageLimit", message);
+            throw fieldError("usageLimit", message);
           }
           await tx.update(discountCodes).set(values).where(eq(discountCodes.id, id));
           const after = await one(tx, id);

@@ -14,7 +14,7 @@ import {
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { isStillReferred, isUniqueViolation } from "../db/postgres-errors";
-import { conflict, HttpError, notFound } from "../errors";
+import { conflict, fieldError, notFound } from "../errors";
 import { products } from "../catalog/tables";
 import { customerGroups, priceRules, RETAIL_GROUP_ID } from "./tables";
 
@@ -25,9 +25,20 @@ export async function requireCustomerGroup(tx: DbOrTx, groupId: string | undefin
     .select({ id: customerGroups.id })
     .from(customerGroups)
     .where(eq(customerGroups.id, groupId));
-  if (!row) {
-    throw new HttpError(400, "validation", msg.notFound, { customerGroupId: msg.notFound });
-  }
+  if (!row) throw fieldError("customerGroupId", msg.notFound);
+}
+
+/**
+ * The product of a part number, for a price rule or a discount code of one part; 400 on
+ * `partNumber` (`message`) when no part has it.
+ */
+export async function partIdOf(tx: DbOrTx, partNumber: string, message: string): Promise<string> {
+  const [product] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.partNumberNormalized, normalizePartNumber(partNumber)));
+  if (!product) throw fieldError("partNumber", message);
+  return product.id;
 }
 
 /**
@@ -37,9 +48,6 @@ export async function requireCustomerGroup(tx: DbOrTx, groupId: string | undefin
  * log, in its own transaction.
  */
 export function createCustomerGroupService(db: Db) {
-  const invalid = (field: string, message: string) =>
-    new HttpError(400, "validation", message, { [field]: message });
-
   async function groups(tx: DbOrTx, id?: string): Promise<CustomerGroup[]> {
     const rows = await tx
       .select({
@@ -96,15 +104,8 @@ export function createCustomerGroupService(db: Db) {
 
   /** A rule's columns from the form: its target (a part by its part number: 400 if none) and dates. */
   async function ruleColumns(tx: DbOrTx, rule: ReturnType<typeof priceRuleInputSchema.parse>) {
-    let productId: string | null = null;
-    if (rule.scope === "part") {
-      const [product] = await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.partNumberNormalized, normalizePartNumber(rule.partNumber!)));
-      if (!product) throw invalid("partNumber", msg.unknownPart);
-      productId = product.id;
-    }
+    const productId =
+      rule.scope === "part" ? await partIdOf(tx, rule.partNumber!, msg.unknownPart) : null;
     return {
       percent: rule.percent,
       scope: rule.scope,
@@ -201,7 +202,7 @@ export function createCustomerGroupService(db: Db) {
 
     async addRule(actor: AuditActor, groupId: string, input: PriceRuleInput): Promise<PriceRule> {
       const rule = priceRuleInputSchema.parse(input);
-      if (groupId === RETAIL_GROUP_ID) throw invalid("scope", msg.retailNoRules);
+      if (groupId === RETAIL_GROUP_ID) throw fieldError("scope", msg.retailNoRules);
       return db.transaction(async (tx) => {
         const group = await groupOrThrow(tx, groupId);
         const [row] = await tx

@@ -12,7 +12,7 @@ import {
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { isUniqueViolation } from "../db/postgres-errors";
-import { HttpError, notFound } from "../errors";
+import { fieldError, HttpError, notFound } from "../errors";
 import { centsToUnits } from "../money";
 import { convertMinor } from "./convert";
 import { marketCountries, markets } from "./tables";
@@ -23,9 +23,6 @@ import { marketCountries, markets } from "./tables";
  * (`convert.ts`). The default market is the store's currency at rate 1, always active.
  */
 export function createMarketService(db: Db, opts: { currency: string }) {
-  const invalid = (field: string, message: string) =>
-    new HttpError(400, "validation", message, { [field]: message });
-
   async function read(tx: DbOrTx, where?: { id?: string; activeOnly?: boolean }) {
     const rows = await tx
       .select()
@@ -175,10 +172,10 @@ export function createMarketService(db: Db, opts: { currency: string }) {
           const before = await oneOrThrow(tx, id);
           if (before.isDefault) {
             if (values.currency !== opts.currency) {
-              throw invalid("currency", msg.defaultCurrency(opts.currency));
+              throw fieldError("currency", msg.defaultCurrency(opts.currency));
             }
-            if (values.rate !== 1) throw invalid("rate", msg.defaultCurrency(opts.currency));
-            if (!values.active) throw invalid("active", msg.defaultActive);
+            if (values.rate !== 1) throw fieldError("rate", msg.defaultCurrency(opts.currency));
+            if (!values.active) throw fieldError("active", msg.defaultActive);
           }
           await countriesFree(tx, values.countries, id);
           await tx.update(markets).set(columns(values)).where(eq(markets.id, id));

@@ -21,7 +21,7 @@ import { containsPattern as likePattern } from "../db/like";
 import { priceListEntries, priceLists } from "./tables";
 import { type PriceBreak, centsToUnits, unitsToCents, storedBreaks, wireBreaks } from "../money";
 import { products } from "../catalog/tables";
-import { conflict, HttpError, notFound } from "../errors";
+import { conflict, fieldError, HttpError, notFound } from "../errors";
 import { isStillReferred, isUniqueViolation } from "../db/postgres-errors";
 import { formatCount, plural } from "../../contract/count";
 
@@ -161,9 +161,7 @@ export function createPriceListService(db: Db, opts: { currency: string }) {
     async create(actor: AuditActor, input: PriceListCreate): Promise<PriceList> {
       const currency = input.currency ?? opts.currency;
       if (currency !== opts.currency) {
-        throw new HttpError(400, "validation", priceListMessages.otherCurrency(opts.currency), {
-          currency: priceListMessages.otherCurrency(opts.currency),
-        });
+        throw fieldError("currency", priceListMessages.otherCurrency(opts.currency));
       }
       try {
         return await db.transaction(async (tx) => {

@@ -7,7 +7,7 @@ import {
   type SyncQuery,
 } from "../../contract/bulk";
 import type { Db } from "../db/database";
-import { HttpError } from "../errors";
+import { fieldError } from "../errors";
 import { invoices } from "../invoices/tables";
 import { toSummary } from "../invoices/service";
 import { orders } from "../orders/tables";
@@ -39,7 +39,7 @@ export const cursorOf = (p: Place) =>
 /** The place a cursor names; a cursor this API did not give is a 400. */
 export function placeOf(cursor: string | undefined): Place {
   if (cursor === undefined || cursor === "") return START;
-  const bad = () => new HttpError(400, "validation", say.cursor, { cursor: say.cursor });
+  const bad = () => fieldError("cursor", say.cursor);
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw bad();
   const [version, xid, id, ...rest] = Buffer.from(cursor, "base64url")
     .toString("latin1")

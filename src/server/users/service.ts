@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from "../db/database";
 import { emailBounces } from "../email-bounces/tables";
 import { user } from "./tables";
 import { bounceOf, clearBounce, type EmailBounce } from "../email-bounces/service";
-import { ACCOUNT_GONE_MESSAGE, HttpError, notFound, unprocessable } from "../errors";
+import { ACCOUNT_GONE_MESSAGE, fieldError, notFound, unprocessable } from "../errors";
 import { containsPattern } from "../db/like";
 import { pageOf } from "../db/page";
 
@@ -302,10 +302,7 @@ export function createUserService(db: Db) {
           sql`select id, name from customer_groups where id in (${target.customerGroupId}, ${groupId})`,
         );
         const name = new Map(rows.map((r) => [r.id, r.name]));
-        if (!name.has(groupId)) {
-          const message = customerGroupMessages.notFound;
-          throw new HttpError(400, "validation", message, { customerGroupId: message });
-        }
+        if (!name.has(groupId)) throw fieldError("customerGroupId", customerGroupMessages.notFound);
         if (target.customerGroupId === groupId) return withBounce(tx, target);
         const [row] = await tx
           .update(user)

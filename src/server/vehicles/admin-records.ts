@@ -9,7 +9,7 @@ import {
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { DbOrTx } from "../db/database";
 import { PG, postgresError } from "../db/postgres-errors";
-import { conflict, HttpError, notFound } from "../errors";
+import { conflict, notFound } from "../errors";
 import {
   baseVehicleEngines,
   baseVehicles,
@@ -65,9 +65,6 @@ export async function orConflict<T>(work: () => Promise<T>): Promise<T> {
     throw err;
   }
 }
-
-export const bodyError = (field: string, message: string) =>
-  new HttpError(400, "validation", message, { [field]: message });
 
 export const inUse = (uses: VehicleUses) =>
   uses.fitmentRows > 0 || uses.garageVehicles > 0 || uses.orderLines > 0;

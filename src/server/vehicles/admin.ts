@@ -24,7 +24,7 @@ import {
 } from "../../contract/vehicles";
 import type { AuditActor } from "../audit/service";
 import type { Db } from "../db/database";
-import { conflict, notFound } from "../errors";
+import { conflict, fieldError, notFound } from "../errors";
 import {
   baseVehicleEngines,
   baseVehicles,
@@ -40,7 +40,6 @@ import {
   vcdbText,
   changedInWords,
   orConflict,
-  bodyError,
   inUse,
   baseVehicleRows,
   label,
@@ -119,7 +118,7 @@ export function createVehicleAdmin(db: Db, references: VehicleReferences) {
       .from(vehicleEngines)
       .where(inArray(vehicleEngines.id, unique))
       .orderBy(asc(vehicleEngines.name));
-    if (found.length !== unique.length) throw bodyError("engineIds", say.engineNotFound);
+    if (found.length !== unique.length) throw fieldError("engineIds", say.engineNotFound);
     return found;
   }
 
@@ -206,7 +205,7 @@ export function createVehicleAdmin(db: Db, references: VehicleReferences) {
           .from(vehicleMakes)
           .where(eq(vehicleMakes.id, input.makeId))
           .for("share");
-        if (!make) throw bodyError("makeId", say.makeNotFound);
+        if (!make) throw fieldError("makeId", say.makeNotFound);
         const models = modelsOf(make);
         await checkNames(tx, models, input.name, input.vcdbModelId);
         return added(
@@ -315,7 +314,7 @@ export function createVehicleAdmin(db: Db, references: VehicleReferences) {
           .innerJoin(vehicleMakes, eq(vehicleMakes.id, vehicleModels.makeId))
           .where(eq(vehicleModels.id, input.modelId))
           .for("share", { of: vehicleModels });
-        if (!model) throw bodyError("modelId", say.modelNotFound);
+        if (!model) throw fieldError("modelId", say.modelNotFound);
         const engines = await enginesOf(tx, input.engineIds ?? []);
         await checkBaseVehicleVcdb(tx, input.vcdbBaseVehicleId);
         const years = Array.from(

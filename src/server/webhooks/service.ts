@@ -16,7 +16,7 @@ import {
 } from "../../contract/webhooks";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { conflict, HttpError, notFound } from "../errors";
+import { conflict, fieldError, notFound } from "../errors";
 import { checkedAddresses, hostOf } from "./destination";
 import { insertEvent } from "./outbox";
 import { messageId, newWebhookSecret, secretHint } from "./signing";
@@ -116,8 +116,7 @@ export function createWebhookService(db: Db, opts: WebhookServiceOptions) {
     try {
       await checkedAddresses(hostOf(url), opts.allowPrivateAddresses);
     } catch (err) {
-      const message = (err as Error).message;
-      throw new HttpError(400, "validation", message, { url: message });
+      throw fieldError("url", (err as Error).message);
     }
   }
 

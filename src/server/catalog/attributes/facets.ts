@@ -11,7 +11,7 @@ import type { ProductFilters } from "../service";
 import { products } from "../tables";
 import type { Db, DbOrTx } from "../../db/database";
 import { sql, type SQL } from "../../db/sql";
-import { HttpError } from "../../errors";
+import { fieldError } from "../../errors";
 import type { VehicleMatch } from "../../vehicles/service";
 import { attributeDefinitionColumns, attributeDefinitions, productAttributes } from "./tables";
 import { parseAttributeValue } from "./writes";
@@ -26,7 +26,7 @@ export interface AttributeFilter {
   values: string[];
 }
 
-const badFilter = (message: string) => new HttpError(400, "validation", message, { attr: message });
+const badFilter = (message: string) => fieldError("attr", message);
 
 /**
  * The list query's `attr` parameters (well-formed already: the contract checks them) as filters,

@@ -17,7 +17,7 @@ import { productCategories, type ProductCategory } from "../../../contract/const
 import { recordAdminAction, type AuditActor } from "../../audit/service";
 import type { Db, DbOrTx } from "../../db/database";
 import { PG, postgresError } from "../../db/postgres-errors";
-import { conflict, HttpError, notFound } from "../../errors";
+import { conflict, fieldError, notFound } from "../../errors";
 import { products } from "../tables";
 import { attributesOfProduct } from "./reads";
 import { attributeDefinitionColumns, attributeDefinitions, productAttributes } from "./tables";
@@ -38,9 +38,6 @@ import {
  */
 
 type Tx = DbOrTx;
-
-const bodyError = (field: string, message: string) =>
-  new HttpError(400, "validation", message, { [field]: message });
 
 /** Categories in the contract's order (the admin's select lists them so). */
 const categoryOrder = sql`array_position(${sql.raw(
@@ -169,9 +166,9 @@ export function createAttributeService(db: Db) {
     ): Promise<AttributeDefinition> {
       return db.transaction(async (tx) => {
         const before = await locked(tx, id);
-        if (input.unit != null && before.kind !== "number") throw bodyError("unit", say.unit);
+        if (input.unit != null && before.kind !== "number") throw fieldError("unit", say.unit);
         if (input.choices !== undefined && before.kind !== "choice") {
-          throw bodyError("choices", say.choices);
+          throw fieldError("choices", say.choices);
         }
         if (input.name !== undefined) await checkName(tx, before.category, input.name, id);
         if (input.choices !== undefined) {
@@ -273,13 +270,13 @@ export function createAttributeService(db: Db) {
               .select({ name: attributeDefinitions.name })
               .from(attributeDefinitions)
               .where(eq(attributeDefinitions.id, v.attributeId));
-            throw bodyError(
+            throw fieldError(
               v.attributeId,
               other ? say.otherCategory(other.name, product.category) : say.notFound,
             );
           }
           const parsed = parseAttributeValue(def, v.value);
-          if ("error" in parsed) throw bodyError(v.attributeId, parsed.error);
+          if ("error" in parsed) throw fieldError(v.attributeId, parsed.error);
           stored.push({ attributeId: def.id, ...parsed });
         }
         await replaceProductAttributes(tx, productId, stored);
