@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { pageParam, useStayWithinPages, useUrlParams } from "./use-url-params";
 
 /**
@@ -32,18 +33,24 @@ export function useListPage(pageSize: number) {
 }
 
 /** What a list query answers (TanStack Query's result): a page of items, and how many in all. */
-interface ListAnswer {
-  data?: { items: readonly unknown[]; total: number };
+interface ListAnswer<Row> {
+  data?: { items: Row[]; total: number };
   error: Error | null;
   isPending: boolean;
   isPlaceholderData: boolean;
 }
 
 /**
- * ListStates' loading, error, empty and paging props for the list's answer. Removing the last
- * item of the last page goes to the new last page rather than showing an empty one.
+ * ListStates' loading, error, empty and paging props for the list's answer, with the page's
+ * `rows` and, given `summary`, the line above them (`summary(total)`, once there is an answer)
+ * for a ListTable. Removing the last item of the last page goes to the new last page rather than
+ * showing an empty one.
  */
-export function useListStates(list: ReturnType<typeof useListPage>, answer: ListAnswer) {
+export function useListStates<Row>(
+  list: ReturnType<typeof useListPage>,
+  answer: ListAnswer<Row>,
+  summary?: (total: number) => ReactNode,
+) {
   const { data, error, isPending, isPlaceholderData } = answer;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / list.pageSize)) : 1;
   useStayWithinPages(list.page, data && !isPlaceholderData ? pageCount : undefined, list.update);
@@ -51,6 +58,8 @@ export function useListStates(list: ReturnType<typeof useListPage>, answer: List
     isPending,
     error,
     count: data?.items.length,
+    rows: data?.items ?? [],
+    summary: data && summary?.(data.total),
     stale: isPlaceholderData,
     page: list.page,
     pageCount,

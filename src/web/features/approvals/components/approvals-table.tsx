@@ -26,7 +26,11 @@ export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
   // The email's link names the order's number too, for when it is no longer listed here.
   const emailedNumber = list.params.get("number");
   const answer = useApprovals(list.query);
-  const states = useListStates(list, answer);
+  const states = useListStates(
+    list,
+    answer,
+    (total) => `${plural(total, "order awaits", "orders await")} approval`,
+  );
   const { data, isPlaceholderData } = answer;
   const decide = useDecideApproval();
   const [pending, setPending] = useState<Pending>();
@@ -146,7 +150,6 @@ export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
         filtered={q !== ""}
         empty="No orders are awaiting approval."
         noMatch={`No order awaiting approval matches “${q}”.`}
-        summary={data && `${plural(data.total, "order awaits", "orders await")} approval`}
         label="Orders awaiting approval"
         columns={columns}
         rows={rows}

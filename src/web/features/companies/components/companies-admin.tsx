@@ -19,8 +19,7 @@ export function CompaniesAdmin({ priceLists, groups }: CompanyChoices) {
   const list = useListPage(PAGE_SIZE);
   const { q } = list;
   const answer = useCompanies(list.query);
-  const states = useListStates(list, answer);
-  const { data } = answer;
+  const states = useListStates(list, answer, (total) => plural(total, "company", "companies"));
   const columns: Column<Company>[] = [
     {
       header: "Company",
@@ -50,10 +49,8 @@ export function CompaniesAdmin({ priceLists, groups }: CompanyChoices) {
         filtered={q !== ""}
         empty="No companies yet."
         noMatch="No company has that name."
-        summary={data && plural(data.total, "company", "companies")}
         label="Companies"
         columns={columns}
-        rows={data?.items ?? []}
         rowKey={(c) => c.id}
         rowTestId="company-row"
       />

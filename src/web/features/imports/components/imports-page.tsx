@@ -16,8 +16,7 @@ export function ImportsPage() {
   const shown = list.params.get("import") ?? undefined;
   const show = (id: string) => list.update({ import: id });
   const answer = useImports(list.paging);
-  const states = useListStates(list, answer);
-  const { data } = answer;
+  const states = useListStates(list, answer, (total) => plural(total, "import"));
 
   const columns: Column<ImportRecord>[] = [
     {
@@ -58,10 +57,8 @@ export function ImportsPage() {
       <ListTable
         {...states}
         empty="No imports yet."
-        summary={data && plural(data.total, "import")}
         label="Recent imports"
         columns={columns}
-        rows={data?.items ?? []}
         rowKey={(r) => r.id}
         rowTestId="import-row"
       />

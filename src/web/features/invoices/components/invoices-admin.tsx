@@ -45,8 +45,7 @@ function AccountInvoices({ scope }: { scope: InvoiceScope }) {
   const list = useListPage(PAGE_SIZE);
   const status = list.choice("status", invoiceStatuses) ?? "open";
   const answer = useAccountInvoices(scope, { status, ...list.paging });
-  const states = useListStates(list, answer);
-  const { data } = answer;
+  const states = useListStates(list, answer, (total) => plural(total, "invoice"));
   const [paying, setPaying] = useState<AccountInvoice>();
   const [viewing, setViewing] = useState<AccountInvoice>();
 
@@ -134,10 +133,8 @@ function AccountInvoices({ scope }: { scope: InvoiceScope }) {
               ? "No invoice is overdue."
               : "No open invoices on account."
         }
-        summary={data && plural(data.total, "invoice")}
         label="Invoices"
         columns={columns}
-        rows={data?.items ?? []}
         rowKey={(i) => i.id}
         rowTestId="invoice-row"
       />

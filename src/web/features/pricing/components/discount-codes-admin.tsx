@@ -153,8 +153,7 @@ export function DiscountCodesAdmin() {
   const list = useListPage(PAGE_SIZE);
   const { q } = list;
   const answer = useDiscountCodes(list.query);
-  const states = useListStates(list, answer);
-  const { data } = answer;
+  const states = useListStates(list, answer, (total) => plural(total, "discount code"));
   const switchOff = useSwitchOffDiscountCode();
   const [confirm, confirmDialog] = useConfirm();
   const [editing, setEditing] = useState<DiscountCode>();
@@ -236,10 +235,8 @@ export function DiscountCodesAdmin() {
         filtered={q !== ""}
         empty="No discount codes yet."
         noMatch="No discount code has that code."
-        summary={data && plural(data.total, "discount code")}
         label="Discount codes"
         columns={columns}
-        rows={data?.items ?? []}
         rowKey={(c) => c.id}
         rowTestId="discount-code-row"
       />

@@ -57,8 +57,7 @@ export function PriceListEntries({ listId }: { listId: string }) {
   const list = useListPage(PAGE_SIZE);
   const { q } = list;
   const answer = usePriceListEntries(listId, list.query);
-  const states = useListStates(list, answer);
-  const { data } = answer;
+  const states = useListStates(list, answer, (total) => plural(total, "price"));
   const remove = useRemoveEntry(listId);
   const currency = priceList.data?.currency;
   const columns: Column<PriceListEntry>[] = [
@@ -124,10 +123,8 @@ export function PriceListEntries({ listId }: { listId: string }) {
         filtered={q !== ""}
         empty="No prices in this list yet."
         noMatch="No part in this list matches."
-        summary={data && plural(data.total, "price")}
         label="Prices"
         columns={columns}
-        rows={data?.items ?? []}
         rowKey={(e) => e.productId}
         rowTestId="price-list-entry"
       />

@@ -19,8 +19,7 @@ export function PriceListsAdmin() {
   const list = useListPage(PAGE_SIZE);
   const { q } = list;
   const answer = usePriceLists(list.query);
-  const states = useListStates(list, answer);
-  const { data } = answer;
+  const states = useListStates(list, answer, (total) => plural(total, "price list"));
   const remove = useDeletePriceList();
   const [confirm, confirmDialog] = useConfirm();
   const columns: Column<PriceList>[] = [
@@ -68,10 +67,8 @@ export function PriceListsAdmin() {
         filtered={q !== ""}
         empty="No price lists yet."
         noMatch="No price list has that name."
-        summary={data && plural(data.total, "price list")}
         label="Price lists"
         columns={columns}
-        rows={data?.items ?? []}
         rowKey={(l) => l.id}
         rowTestId="price-list-row"
       />

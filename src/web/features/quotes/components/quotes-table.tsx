@@ -41,8 +41,7 @@ export function QuotesTable({ admin }: { admin: boolean }) {
   const status = list.choice("status", quoteStatuses);
   const [draft, setDraft] = useState(q);
   const answer = useQuotes({ ...list.query, status });
-  const states = useListStates(list, answer);
-  const { data } = answer;
+  const states = useListStates(list, answer, (total) => plural(total, "quote"));
   const labels = admin ? quoteAdminStatusLabels : quoteStatusLabels;
 
   const columns: Column<Quote>[] = [
@@ -138,10 +137,8 @@ export function QuotesTable({ admin }: { admin: boolean }) {
             : "You have no quotes yet: ask for one from your cart (Request a quote)."
         }
         noMatch="No quotes match your search."
-        summary={data && plural(data.total, "quote")}
         label="Quotes"
         columns={columns}
-        rows={data?.items ?? []}
         rowKey={(x) => x.id}
         rowTestId="quote-row"
       />

@@ -32,8 +32,7 @@ export function ReturnsAdmin() {
   const list = useListPage(PAGE_SIZE);
   const status = list.choice("status", returnStatuses);
   const answer = useAdminReturns({ status, ...list.paging });
-  const states = useListStates(list, answer);
-  const { data } = answer;
+  const states = useListStates(list, answer, (total) => plural(total, "return"));
   const action = useReturnAction();
   const [refusing, setRefusing] = useState<Return>();
   const [failure, setFailure] = useState<{ id: string; message: string }>();
@@ -213,10 +212,8 @@ export function ReturnsAdmin() {
         filtered={status !== undefined}
         empty="No customer has asked to return anything yet."
         noMatch="No return has this status."
-        summary={data && plural(data.total, "return")}
         label="Returns"
         columns={columns}
-        rows={data?.items ?? []}
         rowKey={(r) => r.id}
         rowTestId="admin-return"
       />

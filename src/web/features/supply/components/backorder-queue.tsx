@@ -81,7 +81,11 @@ export function BackorderQueue() {
   const list = useListPage(PAGE_SIZE);
   const productId = list.params.get("productId") ?? undefined;
   const answer = useBackorderQueue({ ...list.query, productId });
-  const states = useListStates(list, answer);
+  const states = useListStates(
+    list,
+    answer,
+    (total) => `${plural(total, "order line waits", "order lines wait")} for supply`,
+  );
   const { data } = answer;
   const part = productId ? data?.items[0] : undefined;
   return (
@@ -111,10 +115,8 @@ export function BackorderQueue() {
         filtered={list.q !== "" || productId !== undefined}
         empty={backorderQueueWords.empty}
         noMatch={list.q ? backorderQueueWords.noMatch(list.q) : backorderQueueWords.empty}
-        summary={data && `${plural(data.total, "order line waits", "order lines wait")} for supply`}
         label="Backorders"
         columns={columns}
-        rows={data?.items ?? []}
         rowKey={(b) => b.id}
         rowTestId="backorder"
       />

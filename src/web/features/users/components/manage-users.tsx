@@ -19,8 +19,11 @@ export function ManageUsers({ groups }: { groups?: CustomerGroupChoice[] }) {
   const { q } = list;
   const { data: me } = useSession();
   const answer = useUsers(list.query);
-  const states = useListStates(list, answer);
-  const { data } = answer;
+  const states = useListStates(
+    list,
+    answer,
+    (total) => `${plural(total, "user")}${q ? ` matching “${q}”` : ""}`,
+  );
   const [toRemove, setToRemove] = useState<UserListItem>();
 
   return (
@@ -43,10 +46,8 @@ export function ManageUsers({ groups }: { groups?: CustomerGroupChoice[] }) {
         filtered={Boolean(q)}
         empty="There are no users on this page."
         noMatch={`No users match “${q}”.`}
-        summary={data && `${plural(data.total, "user")}${q ? ` matching “${q}”` : ""}`}
         label="Users"
         columns={userColumns(me?.id, setToRemove, groups)}
-        rows={data?.items ?? []}
         rowKey={(u) => u._id}
         rowTestId="user-row"
       />

@@ -243,8 +243,7 @@ function VehicleTable({
   filtered: boolean;
 }) {
   const answer = useVehicleTable(query);
-  const states = useListStates(list, answer);
-  const { data } = answer;
+  const states = useListStates(list, answer, (total) => pluralCount(total, "vehicle"));
   const [editing, setEditing] = useState<BaseVehicleRow>();
   const [removing, setRemoving] = useState<BaseVehicleRow>();
   const remove = useRemoveVehicleRecord("baseVehicle");
@@ -281,10 +280,8 @@ function VehicleTable({
         filtered={filtered}
         empty="No vehicles yet: add a make, a model and its years below, or import a CSV."
         noMatch="No vehicle matches these filters."
-        summary={data && pluralCount(data.total, "vehicle")}
         label="Vehicles"
         columns={columns}
-        rows={data?.items ?? []}
         rowKey={(r) => String(r.id)}
         rowTestId="vehicle-row"
       />

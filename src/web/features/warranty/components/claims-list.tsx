@@ -81,7 +81,7 @@ export function ClaimsList({ store }: { store: boolean }) {
         noMatch="No claims match."
       >
         <ul className="flex flex-col gap-2" aria-label="Warranty claims">
-          {answer.data?.items.map((c) => (
+          {states.rows.map((c) => (
             <li key={c.id}>
               {open === c.id ? (
                 <OpenClaim id={c.id} store={store} onClose={() => setOpen(undefined)} />
