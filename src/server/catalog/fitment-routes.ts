@@ -8,7 +8,7 @@ import {
 } from "../../contract/vehicles";
 import { errorAnswers } from "../api-errors";
 import { notFound } from "../errors";
-import { caller, type Guards } from "../http/request-context";
+import { adminRoute, caller, type Guards } from "../http/request-context";
 import type { VehicleService } from "../vehicles/service";
 import type { ProductFitmentService } from "./fitment";
 import type { CatalogReadCache } from "./read-cache";
@@ -78,8 +78,7 @@ export const fitmentRoutes: FastifyPluginAsyncZod<FitmentRoutesOptions> = async 
         params: idParamsSchema,
         response: { 200: fitmentRangesSchema, ...adminErrors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "catalog:read" },
+      ...adminRoute(guards, "catalog:read"),
     },
     async (req) => {
       if (!(await catalog.get(req.params.id))) throw notFound("Product not found");
@@ -98,8 +97,7 @@ export const fitmentRoutes: FastifyPluginAsyncZod<FitmentRoutesOptions> = async 
         body: fitmentRangesInputSchema,
         response: { 200: fitmentRangesSchema, ...adminErrors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "catalog:write" },
+      ...adminRoute(guards, "catalog:write"),
     },
     async (req) => {
       const me = caller(req);

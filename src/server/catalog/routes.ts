@@ -26,7 +26,7 @@ import { notFound } from "../errors";
 import { withinDeadline } from "../request-deadline";
 import type { ProductFilters } from "./service";
 import { onEachWrite } from "../http/each-write";
-import { caller, type Guards, type SessionUser } from "../http/request-context";
+import { adminRoute, caller, type Guards, type SessionUser } from "../http/request-context";
 import type { FileStorage } from "../storage/storage";
 import { createImageStore, imageUploadLimits, readImageUpload } from "./images";
 import { queryKey, type CachedResponse, type CatalogReadCache } from "./read-cache";
@@ -393,8 +393,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         body: productCreateSchema,
         response: { 201: productCreatedSchema, ...adminErrors, ...errorAnswers(409) },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "catalog:write" },
+      ...adminRoute(guards, "catalog:write"),
     },
     async (req, reply) => {
       const me = caller(req);
@@ -413,8 +412,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         body: productUpdateSchema,
         response: { 200: adminProductSchema, ...adminErrors, ...errorAnswers(409) },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: productChangeScopes },
+      ...adminRoute(guards, productChangeScopes),
     },
     async (req) => {
       const me = caller(req);
@@ -435,8 +433,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
           ...errorAnswers(409),
         },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "catalog:write" },
+      ...adminRoute(guards, "catalog:write"),
     },
     async (req) => {
       const me = caller(req);
@@ -462,8 +459,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
             ...errorAnswers(400, 401, 403, 413, 415),
           },
         },
-        onRequest: guards.adminOnly,
-        config: { apiScope: "catalog:write" },
+        ...adminRoute(guards, "catalog:write"),
       },
       async (req, reply) => {
         const url = await images.save(await readImageUpload(req));

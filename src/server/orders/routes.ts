@@ -101,8 +101,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         params: idParamsSchema,
         response: { 200: adminOrderDetailSchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:read" },
+      ...adminRoute(guards, "orders:read"),
     },
     async (req) => ({
       ...(await orders.detail(req.params.id)),
@@ -183,8 +182,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         summary: "Admin: orders by status, and orders and revenue per day for 30 days",
         response: { 200: ordersOverviewSchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:read" },
+      ...adminRoute(guards, "orders:read"),
     },
     async () => orders.overview(),
   );
@@ -197,8 +195,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         summary: "Admin: stock held in unpaid orders, per account, largest value first",
         response: { 200: z.array(accountHoldsSchema), ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:read" },
+      ...adminRoute(guards, "orders:read"),
     },
     async () => orders.holdsByAccount(),
   );
@@ -212,8 +209,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         params: holdsAccountParamsSchema,
         response: { 200: z.object({ cancelledOrders: z.number().int() }), ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:write" },
+      ...adminRoute(guards, "orders:write"),
     },
     async (req) => {
       return {
@@ -233,8 +229,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{
         body: orderStatusChangeSchema,
         response: { 200: orderSchema, ...errors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "orders:write" },
+      ...adminRoute(guards, "orders:write"),
     },
     async (req) =>
       status.changeStatus(

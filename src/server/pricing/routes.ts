@@ -162,8 +162,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
         querystring: searchPagingQuerySchema,
         response: { 200: z.array(priceListEntrySchema), ...adminErrors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "prices:write" },
+      ...adminRoute(guards, "prices:write"),
     },
     async (req, reply) => {
       return sendPage(reply, await priceLists.entries(req.params.id, req.query));
@@ -181,8 +180,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
         body: priceListEntryInputSchema,
         response: { 200: priceListEntrySchema, ...adminErrors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "prices:write" },
+      ...adminRoute(guards, "prices:write"),
     },
     async (req) => {
       const me = caller(req);
@@ -199,8 +197,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
         params: priceListEntryParamsSchema,
         response: { 204: z.null(), ...adminErrors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "prices:write" },
+      ...adminRoute(guards, "prices:write"),
     },
     async (req, reply) => {
       const me = caller(req);
@@ -220,8 +217,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{
         produces: ["text/csv"],
         response: { 200: z.string(), ...adminErrors },
       },
-      onRequest: guards.adminOnly,
-      config: { apiScope: "prices:write" },
+      ...adminRoute(guards, "prices:write"),
     },
     async (req, reply) => {
       const { csv } = await priceLists.exportCsv(req.params.id);
