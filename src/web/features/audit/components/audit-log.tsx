@@ -19,16 +19,13 @@ const columns: Column<AuditEntry>[] = [
 export function AuditLog() {
   const list = useListPage(AUDIT_PAGE_SIZE);
   const answer = useAudit(list.paging);
-  const states = useListStates(list, answer);
-  const { data } = answer;
+  const states = useListStates(list, answer, (total) => plural(total, "action"));
   return (
     <ListTable
       {...states}
       empty="No admin actions yet."
-      summary={data && plural(data.total, "action")}
       label="Audit log"
       columns={columns}
-      rows={data?.items ?? []}
       rowKey={(e) => e._id}
       rowTestId="audit-row"
     />
