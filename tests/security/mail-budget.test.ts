@@ -1,17 +1,15 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { MAIL_QUEUE } from "../../src/server/mail/mailer";
 import { signUp } from "../support/accounts";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { appForTests } from "../support/store";
 
 // Penetration test of 75cca6d, finding 8: ten anonymous requests blocked a victim's reset and
 // verification mail for 15 minutes, renewably (the budget was per address, shared by every IP).
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_EMAIL: "3", AUTH_RATE_LIMIT_PER_IP: "1000" });
+const { t } = appForTests({
+  env: { AUTH_RATE_LIMIT_PER_EMAIL: "3", AUTH_RATE_LIMIT_PER_IP: "1000" },
 });
-afterAll(() => t.close());
 
 const resetFrom = (email: string, ip: string) =>
   t.app.inject({

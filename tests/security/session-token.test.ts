@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { cookieHeader } from "../support/accounts";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { appForTests } from "../support/store";
 
 // Fifth outside review (issue 49), smaller notes: the session token, kept from scripts in an
 // httpOnly cookie, was in the JSON of sign-in and sign-up answers, where any script of the page
 // could read it.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: "1000" });
-});
-afterAll(() => t.close());
+const { t } = appForTests({ env: { AUTH_RATE_LIMIT_PER_IP: "1000" } });
 
 /** The session token a Set-Cookie header carries (`token.signature`, URL-encoded). */
 const tokenOf = (setCookie: string | string[] | undefined) => {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp } from "../support/accounts";
 import { messagesFor, waitForMail } from "../support/mailbox";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { appForTests } from "../support/store";
 
 // Penetration test of 75cca6d, finding 11: sign-up answers `user_already_exists`. The answer
 // stays (docs/accounts.md says why); the owner of the address is told of the attempt.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = appForTests();
 
 test("a sign-up with the address of an existing account mails its owner, and changes nothing", async () => {
   const owner = await signUp(t.app, { email: "taken@example.com", name: "Theo Taken" });

@@ -1,14 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { appForTests } from "../../../tests/support/store";
 import { MAX_IMAGE_URL_LENGTH, MAX_NAME_LENGTH } from "../../contract/constants";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: "1000" });
-});
-afterAll(() => t.close());
+const { t } = appForTests({ env: { AUTH_RATE_LIMIT_PER_IP: "1000" } });
 
 const signUpWith = (extra: object) =>
   t.app.inject({

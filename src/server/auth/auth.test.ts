@@ -1,21 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { cookieHeader, signIn, signUp } from "../../../tests/support/accounts";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { createTestApp } from "../../../tests/support/test-app";
+import { appForTests } from "../../../tests/support/store";
 import { account } from "./tables";
 import { user } from "../users/tables";
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({
+const { t } = appForTests({
+  env: {
     ADMIN_EMAILS: "boss@example.com, Chief@Example.com",
     AUTH_RATE_LIMIT_PER_EMAIL: "3",
     AUTH_RATE_LIMIT_PER_IP: "1000",
-  });
+  },
 });
-afterAll(() => t.close());
 
 const session = (cookie: string) =>
   t.app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie } });

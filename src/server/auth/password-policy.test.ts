@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signIn, signUp } from "../../../tests/support/accounts";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { appForTests } from "../../../tests/support/store";
 import { WEAK_PASSWORD_MESSAGE } from "../../contract/password-strength";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: "1000", AUTH_RATE_LIMIT_PER_EMAIL: "100" });
+const { t } = appForTests({
+  env: { AUTH_RATE_LIMIT_PER_IP: "1000", AUTH_RATE_LIMIT_PER_EMAIL: "100" },
 });
-afterAll(() => t.close());
 
 const post = (url: string, payload: object, cookie?: string) =>
   t.app.inject({ method: "POST", url, payload, headers: cookie ? { cookie } : {} });

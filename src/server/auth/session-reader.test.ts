@@ -1,9 +1,8 @@
 import { createHmac } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { requestsAs } from "../../../tests/support/requests";
+import { appForTests } from "../../../tests/support/store";
 import { createSessionReader, stillSignedInSql, verifiedToken } from "./session-reader";
 
 const secret = "test-secret-that-is-long-enough-0123456789";
@@ -46,13 +45,7 @@ test("two session cookies are refused, not the first one taken", () => {
   expect(verifiedToken(mixed, secret, true)).toBe("mine");
 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-const call = requestsAs(() => t.app);
+const { t, call } = appForTests();
 
 test("reads the same user as Better Auth does, from a real sign-up's cookie", async () => {
   const who = await signUp(t.app, { name: "Reader Check" });

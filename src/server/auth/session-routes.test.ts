@@ -1,19 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signIn, signUp, type TestAccount } from "../../../tests/support/accounts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { requestsAs } from "../../../tests/support/requests";
+import { appForTests } from "../../../tests/support/store";
 import { session } from "./tables";
 import { user } from "../users/tables";
 import { describeUserAgent } from "./sessions";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ SESSION_ABSOLUTE_HOURS: "2" });
-});
-afterAll(() => t.close());
-
-const call = requestsAs(() => t.app);
+const { t, call } = appForTests({ env: { SESSION_ABSOLUTE_HOURS: "2" } });
 
 const firefoxOnAndroid = "Mozilla/5.0 (Android 14; Mobile; rv:132.0) Gecko/132.0 Firefox/132.0";
 

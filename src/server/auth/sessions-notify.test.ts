@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
-import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
+import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { hearCatalogChannel } from "../../../tests/support/catalog-channel";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { appForTests } from "../../../tests/support/store";
 import { user } from "../users/tables";
 
 /**
@@ -13,11 +13,7 @@ import { user } from "../users/tables";
  * user's row: the order path moves the customer's revision on with every cart change and
  * placement, and each of those clearing every process's cache would make it useless.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { seed: shipsToTestAddress });
-});
-afterAll(() => t.close());
+const { t } = appForTests({ shipsToTestAddress: true });
 
 test("a cart change, an order and a profile edit send no 'sessions'; a new name and a removal do", async () => {
   // It counts every notification: a reconnect would lose one (catalog-channel.ts).

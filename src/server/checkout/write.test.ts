@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { appForTests } from "../../../tests/support/store";
 import { createDatabase, DEFAULT_DATABASE_TIMEOUTS } from "../db/database";
 import { orders } from "../orders/tables";
 import { products } from "../catalog/tables";
@@ -20,11 +20,7 @@ import { writeOrderAtOnce, type Customer, type DecidedOn, type OrderToWrite } fr
  * it writes everything or, when the customer changed since the read or a line no longer fits,
  * nothing at all (no order, no stock taken, no hold window, no placement counted, no email).
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = appForTests();
 
 async function customerAndPart(stock: number) {
   const account = await signUp(t.app);

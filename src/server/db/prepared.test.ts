@@ -1,19 +1,15 @@
 import { sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { watchQueries } from "../../../tests/support/query-spy";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { appForTests } from "../../../tests/support/store";
 import { createDatabase } from "./database";
 import { executePrepared, statementName } from "./prepared";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { seed: shipsToTestAddress });
-});
-afterAll(() => t.close());
+const { t } = appForTests({ shipsToTestAddress: true });
 
 /** The statement names each query of `pool` carried while `work` ran, in order. */
 async function namesDuring(

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { describe, expect, test } from "vitest";
+import { type TestApp } from "../../../tests/support/test-app";
+import { appForTests } from "../../../tests/support/store";
 import { authForTest } from "../../../tests/support/auth-instance";
 import { storeOrigins } from "./cross-site";
 
@@ -16,11 +17,7 @@ const quoteFrom = (t: TestApp, origin: string) =>
   });
 
 describe("in development", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: "http://localhost:3000", PORT: "3000" });
-  });
-  afterAll(() => t.close());
+  const { t } = appForTests({ env: { PUBLIC_URL: "http://localhost:3000", PORT: "3000" } });
 
   test.each(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"])(
     "the store's pages at %s are its own",
@@ -45,16 +42,14 @@ describe("in development", () => {
 });
 
 describe("in production", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
+  const { t } = appForTests({
+    env: {
       NODE_ENV: "production",
       PAYMENTS_GATEWAY: "test-card",
       PUBLIC_URL: "https://shop.example.com",
       PORT: "3000",
-    });
+    },
   });
-  afterAll(() => t.close());
 
   test("only PUBLIC_URL is the store's own; a refusal says to open the store there", async () => {
     expect((await quoteFrom(t, "https://shop.example.com")).statusCode).toBe(200);

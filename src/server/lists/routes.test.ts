@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { appForTests } from "../../../tests/support/store";
 import type { ListAdded, ListSummary, SavedList } from "../../contract/lists";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const { t } = appForTests();
 
 const call = (
   who: TestAccount,

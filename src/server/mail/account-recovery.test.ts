@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { cookieHeader, signIn, signUp } from "../../../tests/support/accounts";
 import { eventually, messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { appForTests } from "../../../tests/support/store";
 import { startSilentSmtp } from "../../../tests/support/test-smtp";
 import { getFreePort } from "../db/free-port";
 import { startLocalSmtpServer } from "./local-smtp";
@@ -11,11 +12,7 @@ import { MAIL_QUEUE } from "./mailer";
 const PUBLIC_URL = "http://shop.example.test:8080";
 const limits = { AUTH_RATE_LIMIT_PER_IP: "1000", AUTH_RATE_LIMIT_PER_EMAIL: "100" };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL, ...limits });
-});
-afterAll(() => t.close());
+const { t } = appForTests({ env: { PUBLIC_URL, ...limits } });
 
 const session = (app: TestApp, cookie: string) =>
   app.app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie } });

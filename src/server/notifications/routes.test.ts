@@ -1,21 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
-import { shipsToTestAddress, placeTestOrder } from "../../../tests/support/destination";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { placeTestOrder } from "../../../tests/support/destination";
+import { appForTests } from "../../../tests/support/store";
 import { payWithTestCard } from "../../../tests/support/payments";
-import { requestsAs } from "../../../tests/support/requests";
 import { user } from "../users/tables";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { seed: shipsToTestAddress });
-});
-afterAll(() => t.close());
-
-const call = requestsAs(() => t.app);
+const { t, call } = appForTests({ shipsToTestAddress: true });
 
 const get = (who: TestAccount) => call(who, "GET", "/api/user/notifications");
 const put = (who: TestAccount, payload: unknown) =>

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
@@ -7,6 +7,7 @@ import { orderOfNewPart } from "../../../tests/support/part-orders";
 import { eventually, messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { sessionHeaders } from "../../../tests/support/requests";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { appForTests } from "../../../tests/support/store";
 import { getFreePort } from "../db/free-port";
 import { orders } from "./tables";
 import { user } from "../users/tables";
@@ -24,14 +25,10 @@ import { companyAddressInputSchema } from "../../contract/addresses";
 const PUBLIC_URL = "http://shop.example.test:8080";
 const quiet = { info() {}, warn() {}, error() {} };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp(
-    { PUBLIC_URL, HOLD_SWEEP_SECONDS: "1", HOLD_WARNING_HOURS: "2" },
-    { seed: shipsToTestAddress },
-  );
+const { t } = appForTests({
+  env: { PUBLIC_URL, HOLD_SWEEP_SECONDS: "1", HOLD_WARNING_HOURS: "2" },
+  shipsToTestAddress: true,
 });
-afterAll(() => t.close());
 
 async function placeOrder(app: TestApp, who: TestAccount, priceCents = 1250, qty = 2) {
   const { res, product: p } = await orderOfNewPart(app, who, qty, { priceCents });

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { multipart } from "../../../tests/support/multipart";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { appForTests } from "../../../tests/support/store";
 import { expectTooManyRequests } from "../../../tests/support/too-many";
 
 // Anyone may resolve quick-order lines, so each client IP and each signed-in account has a
 // budget per minute (issue 49, finding 7): here 5 instead of the shipped 60.
 const PER_MINUTE = 5;
-let t: TestApp;
+const { t } = appForTests({ env: { QUICK_ORDER_PER_MINUTE: String(PER_MINUTE) } });
 beforeAll(async () => {
-  t = await createTestApp({ QUICK_ORDER_PER_MINUTE: String(PER_MINUTE) });
   await insertProduct(t.database.db, { partNumber: "QL-FL-0001", minimumOrder: 1 });
 });
-afterAll(() => t.close());
 
 const resolve = (remoteAddress: string, cookie?: string) =>
   t.app.inject({

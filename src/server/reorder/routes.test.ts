@@ -1,25 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import {
-  TEST_SHIP_TO,
-  shipsToTestAddress,
-  placeTestOrder,
-} from "../../../tests/support/destination";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
-import { requestsAs } from "../../../tests/support/requests";
+import { TEST_SHIP_TO, placeTestOrder } from "../../../tests/support/destination";
+import { appForTests } from "../../../tests/support/store";
 import type { ReorderResult } from "../../contract/reorder";
 import { orderItems, orders } from "../orders/tables";
 import { products } from "../catalog/tables";
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { seed: shipsToTestAddress });
-});
-afterAll(() => t.close());
-
-const call = requestsAs(() => t.app);
+const { t, call } = appForTests({ shipsToTestAddress: true });
 
 test("Order again puts the order's parts in the cart at today's prices and says what changed", async () => {
   const db = t.database.db;
