@@ -6,11 +6,9 @@ import {
 } from "#contract/customer-groups";
 import { useConfirm } from "../../../components/confirm-dialog";
 import { ListTable, type Column } from "../../../components/data-table";
-import { FormField } from "../../../components/form-field";
 import { editRemoveColumn } from "../../../components/edit-remove-buttons";
 import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
-import { useApiForm } from "../../../lib/use-api-form";
 import {
   useCreateCustomerGroup,
   useCustomerGroups,
@@ -19,6 +17,7 @@ import {
   useRemovePriceRule,
   useUpdateCustomerGroup,
 } from "../api/customer-groups";
+import { NewNameForm } from "./new-entry-form";
 import { EditRuleDialog, NewRule } from "./price-rule-form";
 import { wholeListStates } from "../../../lib/use-list-page";
 
@@ -132,32 +131,16 @@ export function CustomerGroupsAdmin() {
 
 function NewGroup() {
   const create = useCreateCustomerGroup();
-  const { reset, submitWith, formError, field } = useApiForm(customerGroupCreateSchema, {
-    defaultValues: { name: "", tradeMinimums: true },
-  });
-  const name = field("name");
   return (
-    <form
-      className="flex flex-col gap-3 rounded-box border border-base-300 p-4 sm:flex-row sm:items-end"
-      onSubmit={submitWith(async (input) => {
-        const group = await create.mutateAsync(input);
-        reset();
-        notify.success(`Created ${group.name}`);
-      })}
-    >
-      <div className="flex-1">
-        <FormField
-          label="New customer group"
-          id="new-customer-group"
-          required
-          {...name}
-          error={name.error ?? formError}
-        />
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-        Create group
-      </button>
-    </form>
+    <NewNameForm
+      schema={customerGroupCreateSchema}
+      defaultValues={{ name: "", tradeMinimums: true }}
+      label="New customer group"
+      id="new-customer-group"
+      submitLabel="Create group"
+      create={create.mutateAsync}
+      busy={create.isPending}
+    />
   );
 }
 

@@ -1,6 +1,9 @@
 import type { BaseSyntheticEvent, ReactNode } from "react";
-import { FormError } from "../../../components/form-field";
+import type { DefaultValues, FieldValues, Path } from "react-hook-form";
+import type { z } from "zod";
+import { FormError, FormField } from "../../../components/form-field";
 import { notify } from "../../../lib/notify";
+import { useApiForm } from "../../../lib/use-api-form";
 
 /**
  * A pricing list's form for a new entry, above the list: the entry's own form (`useApiForm` with
@@ -49,6 +52,53 @@ export function NewEntryForm<V>({
         {submitLabel}
       </button>
       <FormError message={formError} className={errorClassName} />
+    </form>
+  );
+}
+
+/**
+ * A pricing list's form for a new entry known by its name alone (a price list, a customer
+ * group): the name (`label`, `id`) beside the submit button, a refusal that names no field shown
+ * as the name's (the only one). `create` sends the values (`schema`, from `defaultValues`) and
+ * answers what was made; "Created" and its name are said and the form starts again.
+ */
+export function NewNameForm<
+  Input extends FieldValues & { name: string },
+  Output extends FieldValues,
+>({
+  schema,
+  defaultValues,
+  label,
+  id,
+  submitLabel,
+  create,
+  busy,
+}: {
+  schema: z.ZodType<Output, Input>;
+  defaultValues: DefaultValues<NoInfer<Input>>;
+  label: string;
+  id: string;
+  submitLabel: string;
+  create(values: Output): Promise<{ name: string }>;
+  busy: boolean;
+}) {
+  const { reset, submitWith, formError, field } = useApiForm(schema, { defaultValues });
+  const name = field("name" as Path<Input>);
+  return (
+    <form
+      className="flex flex-col gap-3 rounded-box border border-base-300 p-4 sm:flex-row sm:items-end"
+      onSubmit={submitWith(async (input) => {
+        const created = await create(input);
+        reset();
+        notify.success(`Created ${created.name}`);
+      })}
+    >
+      <div className="flex-1">
+        <FormField label={label} id={id} required {...name} error={name.error ?? formError} />
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {submitLabel}
+      </button>
     </form>
   );
 }

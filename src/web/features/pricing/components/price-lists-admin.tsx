@@ -3,14 +3,13 @@ import { priceListCreateSchema, type PriceList } from "#contract/pricing";
 import { paths } from "#contract/paths";
 import { useConfirm } from "../../../components/confirm-dialog";
 import { ListTable, type Column } from "../../../components/data-table";
-import { FormField } from "../../../components/form-field";
 import { Link } from "../../../components/link";
 import { SearchForm } from "../../../components/search-form";
 import { formatCount } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
-import { useApiForm } from "../../../lib/use-api-form";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useCreatePriceList, useDeletePriceList, usePriceLists } from "../api/price-lists";
+import { NewNameForm } from "./new-entry-form";
 
 const PAGE_SIZE = 25;
 
@@ -79,31 +78,15 @@ export function PriceListsAdmin() {
 
 function NewPriceList() {
   const create = useCreatePriceList();
-  const { register, reset, submitWith, formError, formState } = useApiForm(priceListCreateSchema, {
-    defaultValues: { name: "" },
-  });
   return (
-    <form
-      className="flex flex-col gap-3 rounded-box border border-base-300 p-4 sm:flex-row sm:items-end"
-      onSubmit={submitWith(async (input) => {
-        const list = await create.mutateAsync(input);
-        reset();
-        notify.success(`Created ${list.name}`);
-      })}
-    >
-      <div className="flex-1">
-        <FormField
-          label="New price list"
-          id="new-price-list"
-          // A refusal that names no field is about the name, the only one.
-          error={formState.errors.name?.message ?? formError}
-          required
-          {...register("name")}
-        />
-      </div>
-      <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-        Create price list
-      </button>
-    </form>
+    <NewNameForm
+      schema={priceListCreateSchema}
+      defaultValues={{ name: "" }}
+      label="New price list"
+      id="new-price-list"
+      submitLabel="Create price list"
+      create={create.mutateAsync}
+      busy={create.isPending}
+    />
   );
 }
