@@ -14,6 +14,7 @@ import {
 } from "react-hook-form";
 import type { z } from "zod";
 import { ApiError } from "./api-client";
+import { notify } from "./notify";
 
 /** An input's registration with its error message: what a form's `field(name)` gives. */
 export type FieldProps = UseFormRegisterReturn & { error?: string };
@@ -74,13 +75,32 @@ export function useApiForm<Input extends FieldValues, Output extends FieldValues
       }
     });
 
+  // A form started again has no refusal to show either.
+  const startAgain = ((...args) => {
+    setFormError(undefined);
+    reset(...args);
+  }) as typeof reset;
+
+  /**
+   * The onSubmit of a form that adds a record and starts again: `submitWith(create)`, a refusal
+   * toasted as `said.failed` too, then the form emptied and `said.added` toasted.
+   */
+  const addWith = (
+    create: (values: Output) => Promise<unknown>,
+    said: { added: string; failed: string },
+  ) =>
+    submitWith(async (values) => {
+      await create(values).catch((error: unknown) => {
+        notify.error(said.failed);
+        throw error;
+      });
+      startAgain();
+      notify.success(said.added);
+    });
+
   return {
     ...form,
-    // A form started again has no refusal to show either.
-    reset: ((...args) => {
-      setFormError(undefined);
-      reset(...args);
-    }) as typeof reset,
+    reset: startAgain,
     // The errors are read as a field is drawn: a form follows them only where it shows them.
     field: (name: Path<Input>, options?: RegisterOptions<Input, Path<Input>>) =>
       fieldProps(form.register, form.formState.errors)(name, options),
@@ -88,5 +108,6 @@ export function useApiForm<Input extends FieldValues, Output extends FieldValues
     setFormError,
     showError,
     submitWith,
+    addWith,
   };
 }

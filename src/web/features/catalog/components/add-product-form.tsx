@@ -1,7 +1,6 @@
 import { useWatch } from "react-hook-form";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useUnsavedChangesWarning } from "../../../lib/use-unsaved-changes";
-import { notify } from "../../../lib/notify";
 import { MAX_PRODUCT_NAME_LENGTH, productCreateSchema, productMessages } from "#contract/products";
 import { FormField, SubmitButton, wholeNumber } from "../../../components/form-field";
 import { useCreateProduct } from "../api/create-product";
@@ -17,10 +16,9 @@ export function AddProductForm() {
   const {
     control,
     register,
-    reset,
     setError,
     setValue,
-    submitWith,
+    addWith,
     formState: { errors, isDirty },
   } = useApiForm(productCreateSchema, {
     // Number fields start empty: a preset 0 would be a price or stock nobody entered.
@@ -39,14 +37,7 @@ export function AddProductForm() {
   // Empty number inputs read as NaN, which the schema reports as "… is Required".
 
   // The server checks the same rules; should it disagree, the hook says why beside the field.
-  const onSubmit = submitWith(async (input) => {
-    await create.mutateAsync(input).catch((error: unknown) => {
-      notify.error(productMessages.failed);
-      throw error;
-    });
-    reset();
-    notify.success(productMessages.added);
-  });
+  const onSubmit = addWith(create.mutateAsync, productMessages);
 
   return (
     <form noValidate className="card border border-base-300 bg-base-100" onSubmit={onSubmit}>

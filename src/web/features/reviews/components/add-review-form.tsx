@@ -1,6 +1,5 @@
 import { plural } from "#contract/count";
 import { Controller, useWatch } from "react-hook-form";
-import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import {
   MAX_RATING,
@@ -20,8 +19,7 @@ export function AddReviewForm() {
   const {
     control,
     register,
-    reset,
-    submitWith,
+    addWith,
     formState: { errors },
   } = useApiForm(reviewCreateSchema, {
     // No rating is chosen at first: a preset one would be a rating the customer never gave.
@@ -30,14 +28,7 @@ export function AddReviewForm() {
   const length = useWatch({ control, name: "descreption" }).length;
 
   // The server checks the same rules; should it disagree, the hook says why beside the field.
-  const onSubmit = submitWith(async (input) => {
-    await create.mutateAsync(input).catch((error: unknown) => {
-      notify.error(reviewMessages.failed);
-      throw error;
-    });
-    reset();
-    notify.success(reviewMessages.added);
-  });
+  const onSubmit = addWith(create.mutateAsync, reviewMessages);
 
   return (
     <form noValidate className="card border border-base-300 bg-base-100" onSubmit={onSubmit}>
