@@ -28,7 +28,7 @@ import { conflict, fieldError, forbidden, HttpError, notFound, unprocessable } f
 import type { Mailer } from "../mail/mailer";
 import { companyInvitationMail } from "./mail";
 import { centsToUnits, unitsToCents } from "../money";
-import { isUniqueViolation } from "../db/postgres-errors";
+import { isUniqueViolation, transactionAnswering } from "../db/postgres-errors";
 import { membershipOf } from "./membership";
 import { forgetVatCheck, vatCheckOf } from "./vat-checks";
 import type { Membership } from "../http/request-context";
@@ -216,95 +216,87 @@ export function createCompanyService(
     get: (id: string) => getCompany(db, id),
 
     async create(actor: AuditActor, input: CompanyCreate): Promise<Company> {
-      try {
-        return await db.transaction(async (tx) => {
-          await checkPriceList(tx, input.priceListId);
-          await requireCustomerGroup(tx, input.customerGroupId);
-          const [row] = await tx
-            .insert(companies)
-            .values({
-              name: input.name,
-              taxId: input.taxId ?? null,
-              paymentTerms: input.paymentTerms ?? "card",
-              creditLimitCents: cents(input.creditLimit) ?? null,
-              priceListId: input.priceListId ?? null,
-              customerGroupId: input.customerGroupId,
-            })
-            .returning({ id: companies.id });
-          const company = await getCompany(tx, row!.id);
-          await recordWebhookEvent(tx, {
-            type: "company.created",
-            data: {
-              companyId: company.id,
-              name: company.name,
-              taxId: company.taxId,
-              paymentTerms: company.paymentTerms,
-            },
-          });
-          await auditCompany(
-            tx,
-            { ...actor, role: "admin" },
-            "company.create",
-            company.id,
-            `Created company ${company.name}${company.priceListName ? ` on price list ${company.priceListName}` : ""}`,
-          );
-          return company;
+      return transactionAnswering(db, nameTaken, async (tx) => {
+        await checkPriceList(tx, input.priceListId);
+        await requireCustomerGroup(tx, input.customerGroupId);
+        const [row] = await tx
+          .insert(companies)
+          .values({
+            name: input.name,
+            taxId: input.taxId ?? null,
+            paymentTerms: input.paymentTerms ?? "card",
+            creditLimitCents: cents(input.creditLimit) ?? null,
+            priceListId: input.priceListId ?? null,
+            customerGroupId: input.customerGroupId,
+          })
+          .returning({ id: companies.id });
+        const company = await getCompany(tx, row!.id);
+        await recordWebhookEvent(tx, {
+          type: "company.created",
+          data: {
+            companyId: company.id,
+            name: company.name,
+            taxId: company.taxId,
+            paymentTerms: company.paymentTerms,
+          },
         });
-      } catch (err) {
-        throw nameTaken(err) ?? err;
-      }
+        await auditCompany(
+          tx,
+          { ...actor, role: "admin" },
+          "company.create",
+          company.id,
+          `Created company ${company.name}${company.priceListName ? ` on price list ${company.priceListName}` : ""}`,
+        );
+        return company;
+      });
     },
 
     async update(actor: AuditActor, id: string, input: CompanyUpdate): Promise<Company> {
-      try {
-        return await db.transaction(async (tx) => {
-          const before = await getCompany(tx, id);
-          await checkPriceList(tx, input.priceListId);
-          await requireCustomerGroup(tx, input.customerGroupId);
-          await tx
-            .update(companies)
-            .set({
-              name: input.name,
-              taxId: input.taxId,
-              // A tax id changed here is no longer the one whose EU VAT form was checked: it
-              // stops reverse-charging until recorded again (docs/tax.md).
-              ...(input.taxId !== undefined &&
-                (input.taxId ?? null) !== before.taxId && {
-                  taxIdCountry: null,
-                  taxIdValidatedAt: null,
-                }),
-              paymentTerms: input.paymentTerms,
-              creditLimitCents: cents(input.creditLimit),
-              priceListId: input.priceListId,
-              customerGroupId: input.customerGroupId,
-            })
-            .where(eq(companies.id, id));
-          // Its VIES check was of the number before (docs/tax.md "VIES").
-          if (input.taxId !== undefined && (input.taxId ?? null) !== before.taxId) {
-            await forgetVatCheck(tx, id);
-          }
-          const after = await getCompany(tx, id);
-          const changed = (Object.keys(input) as (keyof CompanyUpdate)[])
-            .map((k) =>
-              k === "priceListId"
-                ? `price list ${before.priceListName ?? "none"} → ${after.priceListName ?? "none"}`
-                : k === "customerGroupId"
-                  ? `group ${before.customerGroupName} → ${after.customerGroupName}`
-                  : `${k} ${JSON.stringify(before[k])} → ${JSON.stringify(after[k])}`,
-            )
-            .join(", ");
-          await auditCompany(
-            tx,
-            { ...actor, role: "admin" },
-            "company.update",
-            id,
-            `Changed company ${after.name}: ${changed}`,
-          );
-          return after;
-        });
-      } catch (err) {
-        throw nameTaken(err) ?? err;
-      }
+      return transactionAnswering(db, nameTaken, async (tx) => {
+        const before = await getCompany(tx, id);
+        await checkPriceList(tx, input.priceListId);
+        await requireCustomerGroup(tx, input.customerGroupId);
+        await tx
+          .update(companies)
+          .set({
+            name: input.name,
+            taxId: input.taxId,
+            // A tax id changed here is no longer the one whose EU VAT form was checked: it
+            // stops reverse-charging until recorded again (docs/tax.md).
+            ...(input.taxId !== undefined &&
+              (input.taxId ?? null) !== before.taxId && {
+                taxIdCountry: null,
+                taxIdValidatedAt: null,
+              }),
+            paymentTerms: input.paymentTerms,
+            creditLimitCents: cents(input.creditLimit),
+            priceListId: input.priceListId,
+            customerGroupId: input.customerGroupId,
+          })
+          .where(eq(companies.id, id));
+        // Its VIES check was of the number before (docs/tax.md "VIES").
+        if (input.taxId !== undefined && (input.taxId ?? null) !== before.taxId) {
+          await forgetVatCheck(tx, id);
+        }
+        const after = await getCompany(tx, id);
+        const changed = (Object.keys(input) as (keyof CompanyUpdate)[])
+          .map((k) =>
+            k === "priceListId"
+              ? `price list ${before.priceListName ?? "none"} → ${after.priceListName ?? "none"}`
+              : k === "customerGroupId"
+                ? `group ${before.customerGroupName} → ${after.customerGroupName}`
+                : `${k} ${JSON.stringify(before[k])} → ${JSON.stringify(after[k])}`,
+          )
+          .join(", ");
+        await auditCompany(
+          tx,
+          { ...actor, role: "admin" },
+          "company.update",
+          id,
+          `Changed company ${after.name}: ${changed}`,
+        );
+        return after;
+      });
     },
 
     async members(companyId: string): Promise<CompanyMember[]> {
@@ -424,44 +416,40 @@ export function createCompanyService(
       token: string,
     ): Promise<{ companyId: string; companyName: string; role: CompanyRole }> {
       if (caller.role === "admin") throw forbidden(companyMessages.adminsCannotJoin);
-      try {
-        return await db.transaction(async (tx) => {
-          const [inv] = await tx
-            .select()
-            .from(companyInvitations)
-            .where(eq(companyInvitations.tokenHash, hashToken(token)))
-            .for("update");
-          if (!inv) throw notFound(companyMessages.invitationInvalid);
-          if (inv.acceptedAt) throw new HttpError(410, "gone", companyMessages.invitationUsed);
-          if (inv.expiresAt.getTime() <= now().getTime()) {
-            throw new HttpError(410, "gone", companyMessages.invitationExpired);
-          }
-          if (inv.email !== caller.email.toLowerCase()) {
-            throw forbidden(companyMessages.wrongEmail(inv.email));
-          }
-          if (await membershipOf(tx, caller.id)) throw conflict(companyMessages.alreadyMember);
-          await tx.insert(companyMembers).values({
-            companyId: inv.companyId,
-            userId: caller.id,
-            role: inv.role,
-          });
-          await tx
-            .update(companyInvitations)
-            .set({ acceptedAt: sql`now()` })
-            .where(eq(companyInvitations.id, inv.id));
-          const company = await getCompany(tx, inv.companyId);
-          await auditCompany(
-            tx,
-            { ...caller, role: "admin" },
-            "company.join",
-            inv.companyId,
-            `${caller.email} accepted the invitation to ${company.name} as ${inv.role}`,
-          );
-          return { companyId: company.id, companyName: company.name, role: inv.role };
+      return transactionAnswering(db, nameTaken, async (tx) => {
+        const [inv] = await tx
+          .select()
+          .from(companyInvitations)
+          .where(eq(companyInvitations.tokenHash, hashToken(token)))
+          .for("update");
+        if (!inv) throw notFound(companyMessages.invitationInvalid);
+        if (inv.acceptedAt) throw new HttpError(410, "gone", companyMessages.invitationUsed);
+        if (inv.expiresAt.getTime() <= now().getTime()) {
+          throw new HttpError(410, "gone", companyMessages.invitationExpired);
+        }
+        if (inv.email !== caller.email.toLowerCase()) {
+          throw forbidden(companyMessages.wrongEmail(inv.email));
+        }
+        if (await membershipOf(tx, caller.id)) throw conflict(companyMessages.alreadyMember);
+        await tx.insert(companyMembers).values({
+          companyId: inv.companyId,
+          userId: caller.id,
+          role: inv.role,
         });
-      } catch (err) {
-        throw nameTaken(err) ?? err;
-      }
+        await tx
+          .update(companyInvitations)
+          .set({ acceptedAt: sql`now()` })
+          .where(eq(companyInvitations.id, inv.id));
+        const company = await getCompany(tx, inv.companyId);
+        await auditCompany(
+          tx,
+          { ...caller, role: "admin" },
+          "company.join",
+          inv.companyId,
+          `${caller.email} accepted the invitation to ${company.name} as ${inv.role}`,
+        );
+        return { companyId: company.id, companyName: company.name, role: inv.role };
+      });
     },
 
     async updateMember(

@@ -1,3 +1,5 @@
+import type { Db } from "./database";
+
 /**
  * The PostgreSQL error behind a failure. The driver's `DatabaseError` carries the SQLSTATE
  * `code`, the `constraint` it broke and a `detail`; Drizzle (and our own wrappers) put it in a
@@ -50,4 +52,21 @@ export function isStillReferred(err: unknown, constraint: string): boolean {
 export function isUniqueViolation(err: unknown, constraint: string): boolean {
   const pg = postgresError(err);
   return pg?.code === PG.uniqueViolation && pg.constraint === constraint;
+}
+
+/**
+ * `work` in a transaction, with the database's refusal of it answered in words: `answer(err)` is
+ * the error thrown instead (a 409 "that name is taken", "still in use"), undefined to throw `err`
+ * as it is.
+ */
+export async function transactionAnswering<T>(
+  db: Db,
+  answer: (err: unknown) => Error | undefined,
+  work: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) => Promise<T>,
+): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (err) {
+    throw answer(err) ?? err;
+  }
 }

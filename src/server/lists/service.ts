@@ -17,7 +17,7 @@ import { HttpError, notFound, unprocessable } from "../errors";
 import { centsToUnits, formatCents } from "../money";
 import { priceLines, pricingFor, type PricingMarket } from "../pricing/pricing";
 import { planReorder } from "../reorder/service";
-import { isUniqueViolation } from "../db/postgres-errors";
+import { isUniqueViolation, transactionAnswering } from "../db/postgres-errors";
 
 const nameTaken = (err: unknown) =>
   isUniqueViolation(err, "saved_lists_user_name_unique")
@@ -119,48 +119,43 @@ export function createListService(db: Db, cart: CartService, opts: { currency: s
           )
           .entries(),
       ];
-      let id: string;
-      try {
-        id = await db.transaction(async (tx) => {
-          // Lists are counted with the customer's lists locked, so two creations cannot both fit.
-          const mine = await tx
-            .select({ id: savedLists.id })
-            .from(savedLists)
-            .where(eq(savedLists.userId, userId))
-            .for("update");
-          if (mine.length >= MAX_LISTS) throw unprocessable(listMessages.tooManyLists);
-          if (items.length > 0) {
-            const found = await tx
-              .select({ id: products.id })
-              .from(products)
-              .where(
-                inArray(
-                  products.id,
-                  items.map(([p]) => p),
-                ),
-              );
-            if (found.length !== items.length) throw notFound(listMessages.productNotFound);
-          }
-          const [row] = await tx
-            .insert(savedLists)
-            .values({ userId, name: input.name })
-            .returning({ id: savedLists.id });
-          if (items.length > 0) {
-            const now = Date.now();
-            await tx.insert(savedListItems).values(
-              items.map(([productId, qty], i) => ({
-                listId: row!.id,
-                productId,
-                qty: Math.min(qty, 1_000_000),
-                addedAt: new Date(now + i),
-              })),
+      const id = await transactionAnswering(db, nameTaken, async (tx) => {
+        // Lists are counted with the customer's lists locked, so two creations cannot both fit.
+        const mine = await tx
+          .select({ id: savedLists.id })
+          .from(savedLists)
+          .where(eq(savedLists.userId, userId))
+          .for("update");
+        if (mine.length >= MAX_LISTS) throw unprocessable(listMessages.tooManyLists);
+        if (items.length > 0) {
+          const found = await tx
+            .select({ id: products.id })
+            .from(products)
+            .where(
+              inArray(
+                products.id,
+                items.map(([p]) => p),
+              ),
             );
-          }
-          return row!.id;
-        });
-      } catch (err) {
-        throw nameTaken(err) ?? err;
-      }
+          if (found.length !== items.length) throw notFound(listMessages.productNotFound);
+        }
+        const [row] = await tx
+          .insert(savedLists)
+          .values({ userId, name: input.name })
+          .returning({ id: savedLists.id });
+        if (items.length > 0) {
+          const now = Date.now();
+          await tx.insert(savedListItems).values(
+            items.map(([productId, qty], i) => ({
+              listId: row!.id,
+              productId,
+              qty: Math.min(qty, 1_000_000),
+              addedAt: new Date(now + i),
+            })),
+          );
+        }
+        return row!.id;
+      });
       return get(userId, id, market);
     },
 

@@ -11,7 +11,7 @@ import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
 import { pageOf } from "../db/page";
-import { isUniqueViolation } from "../db/postgres-errors";
+import { isUniqueViolation, transactionAnswering } from "../db/postgres-errors";
 import { conflict, fieldError, notFound } from "../errors";
 import { products } from "../catalog/tables";
 import { centsToUnits, formatCents, unitsToCents } from "../money";
@@ -273,49 +273,41 @@ export function createDiscountCodeService(db: Db, opts: { currency: string }) {
     get: (id: string) => one(db, id),
 
     async create(actor: AuditActor, input: DiscountCodeInput): Promise<DiscountCode> {
-      try {
-        return await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(discountCodes)
-            .values(await columns(tx, input))
-            .returning({ id: discountCodes.id });
-          const saved = await one(tx, row!.id);
-          await recordAdminAction(tx, {
-            actor,
-            action: "discount-code.create",
-            target: { type: "discount-code", id: saved.id },
-            summary: `Created discount code ${summary(saved)}`,
-          });
-          return saved;
+      return transactionAnswering(db, taken, async (tx) => {
+        const [row] = await tx
+          .insert(discountCodes)
+          .values(await columns(tx, input))
+          .returning({ id: discountCodes.id });
+        const saved = await one(tx, row!.id);
+        await recordAdminAction(tx, {
+          actor,
+          action: "discount-code.create",
+          target: { type: "discount-code", id: saved.id },
+          summary: `Created discount code ${summary(saved)}`,
         });
-      } catch (err) {
-        throw taken(err) ?? err;
-      }
+        return saved;
+      });
     },
 
     /** The code replaced by what the same form gives; its uses so far stay counted. */
     async update(actor: AuditActor, id: string, input: DiscountCodeInput): Promise<DiscountCode> {
-      try {
-        return await db.transaction(async (tx) => {
-          const before = await one(tx, id);
-          const values = await columns(tx, input);
-          if (values.usageLimit !== null && values.usageLimit < before.used) {
-            const message = `It has been used ${before.used} times already: the limit cannot be lower`;
-            throw fieldError("usageLimit", message);
-          }
-          await tx.update(discountCodes).set(values).where(eq(discountCodes.id, id));
-          const after = await one(tx, id);
-          await recordAdminAction(tx, {
-            actor,
-            action: "discount-code.update",
-            target: { type: "discount-code", id },
-            summary: `Changed discount code ${summary(before)} → ${summary(after)}`,
-          });
-          return after;
+      return transactionAnswering(db, taken, async (tx) => {
+        const before = await one(tx, id);
+        const values = await columns(tx, input);
+        if (values.usageLimit !== null && values.usageLimit < before.used) {
+          const message = `It has been used ${before.used} times already: the limit cannot be lower`;
+          throw fieldError("usageLimit", message);
+        }
+        await tx.update(discountCodes).set(values).where(eq(discountCodes.id, id));
+        const after = await one(tx, id);
+        await recordAdminAction(tx, {
+          actor,
+          action: "discount-code.update",
+          target: { type: "discount-code", id },
+          summary: `Changed discount code ${summary(before)} → ${summary(after)}`,
         });
-      } catch (err) {
-        throw taken(err) ?? err;
-      }
+        return after;
+      });
     },
 
     /** Switched off: buyers are told it has ended; carts lose it; its history stays. */

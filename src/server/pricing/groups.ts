@@ -13,7 +13,7 @@ import {
 } from "../../contract/customer-groups";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { isStillReferred, isUniqueViolation } from "../db/postgres-errors";
+import { isStillReferred, isUniqueViolation, transactionAnswering } from "../db/postgres-errors";
 import { conflict, fieldError, notFound } from "../errors";
 import { products } from "../catalog/tables";
 import { customerGroups, priceRules, RETAIL_GROUP_ID } from "./tables";
@@ -125,23 +125,19 @@ export function createCustomerGroupService(db: Db) {
     list: () => groups(db),
 
     async create(actor: AuditActor, input: CustomerGroupCreate): Promise<CustomerGroup> {
-      try {
-        return await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(customerGroups)
-            .values({ name: input.name, tradeMinimums: input.tradeMinimums ?? true })
-            .returning({ id: customerGroups.id });
-          await recordAdminAction(tx, {
-            actor,
-            action: "customer-group.create",
-            target: { type: "customer-group", id: row!.id },
-            summary: `Created customer group ${input.name}`,
-          });
-          return groupOrThrow(tx, row!.id);
+      return transactionAnswering(db, nameTaken, async (tx) => {
+        const [row] = await tx
+          .insert(customerGroups)
+          .values({ name: input.name, tradeMinimums: input.tradeMinimums ?? true })
+          .returning({ id: customerGroups.id });
+        await recordAdminAction(tx, {
+          actor,
+          action: "customer-group.create",
+          target: { type: "customer-group", id: row!.id },
+          summary: `Created customer group ${input.name}`,
         });
-      } catch (err) {
-        throw nameTaken(err) ?? err;
-      }
+        return groupOrThrow(tx, row!.id);
+      });
     },
 
     async update(
@@ -149,50 +145,45 @@ export function createCustomerGroupService(db: Db) {
       id: string,
       input: CustomerGroupUpdate,
     ): Promise<CustomerGroup> {
-      try {
-        return await db.transaction(async (tx) => {
-          const before = await groupOrThrow(tx, id);
-          await tx
-            .update(customerGroups)
-            .set({ name: input.name, tradeMinimums: input.tradeMinimums })
-            .where(eq(customerGroups.id, id));
-          const after = await groupOrThrow(tx, id);
-          await recordAdminAction(tx, {
-            actor,
-            action: "customer-group.update",
-            target: { type: "customer-group", id },
-            summary: `Changed customer group ${before.name}: name ${before.name} → ${after.name}, trade minimums ${before.tradeMinimums ? "yes" : "no"} → ${after.tradeMinimums ? "yes" : "no"}`,
-          });
-          return after;
+      return transactionAnswering(db, nameTaken, async (tx) => {
+        const before = await groupOrThrow(tx, id);
+        await tx
+          .update(customerGroups)
+          .set({ name: input.name, tradeMinimums: input.tradeMinimums })
+          .where(eq(customerGroups.id, id));
+        const after = await groupOrThrow(tx, id);
+        await recordAdminAction(tx, {
+          actor,
+          action: "customer-group.update",
+          target: { type: "customer-group", id },
+          summary: `Changed customer group ${before.name}: name ${before.name} → ${after.name}, trade minimums ${before.tradeMinimums ? "yes" : "no"} → ${after.tradeMinimums ? "yes" : "no"}`,
         });
-      } catch (err) {
-        throw nameTaken(err) ?? err;
-      }
+        return after;
+      });
     },
 
     async remove(actor: AuditActor, id: string): Promise<void> {
       if (id === RETAIL_GROUP_ID) throw conflict(msg.retailKept);
-      try {
-        await db.transaction(async (tx) => {
-          const group = await groupOrThrow(tx, id);
-          if (group.companyCount > 0) throw conflict(msg.inUse);
-          if (group.customerCount > 0) throw conflict(msg.customersInUse);
-          await tx.delete(customerGroups).where(eq(customerGroups.id, id));
-          await recordAdminAction(tx, {
-            actor,
-            action: "customer-group.delete",
-            target: { type: "customer-group", id },
-            summary: `Removed customer group ${group.name}`,
-          });
-        });
-      } catch (err) {
-        // A company or a customer moved into it meanwhile: the foreign key refuses.
-        if (isStillReferred(err, "companies_customer_group_id_fkey")) throw conflict(msg.inUse);
+      // A company or a customer moved into it meanwhile: the foreign key refuses.
+      const stillUsed = (err: unknown) => {
+        if (isStillReferred(err, "companies_customer_group_id_fkey")) return conflict(msg.inUse);
         if (isStillReferred(err, "user_customer_group_id_fkey")) {
-          throw conflict(msg.customersInUse);
+          return conflict(msg.customersInUse);
         }
-        throw err;
-      }
+        return undefined;
+      };
+      await transactionAnswering(db, stillUsed, async (tx) => {
+        const group = await groupOrThrow(tx, id);
+        if (group.companyCount > 0) throw conflict(msg.inUse);
+        if (group.customerCount > 0) throw conflict(msg.customersInUse);
+        await tx.delete(customerGroups).where(eq(customerGroups.id, id));
+        await recordAdminAction(tx, {
+          actor,
+          action: "customer-group.delete",
+          target: { type: "customer-group", id },
+          summary: `Removed customer group ${group.name}`,
+        });
+      });
     },
 
     async rules(groupId: string): Promise<PriceRule[]> {

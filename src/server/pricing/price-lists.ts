@@ -22,7 +22,7 @@ import { priceListEntries, priceLists } from "./tables";
 import { type PriceBreak, centsToUnits, unitsToCents, storedBreaks, wireBreaks } from "../money";
 import { products } from "../catalog/tables";
 import { conflict, fieldError, HttpError, notFound } from "../errors";
-import { isStillReferred, isUniqueViolation } from "../db/postgres-errors";
+import { isStillReferred, isUniqueViolation, transactionAnswering } from "../db/postgres-errors";
 import { formatCount, plural } from "../../contract/count";
 
 /** Most rows an import reads (a list of every product of a large catalog fits). */
@@ -48,9 +48,19 @@ const breaksCell = (breaks: PriceBreak[]) => breaksText(wireBreaks(breaks));
 /** `10:11.00|50:9.80` → breaks (wire units); throws a message for people. */
 export const parseBreaksCell = parseBreaksText;
 
-function priceListNameTaken(err: unknown, constraint: string, message: string) {
-  return isUniqueViolation(err, constraint) ? conflict(message) : undefined;
-}
+const nameTaken = (err: unknown) =>
+  isUniqueViolation(err, "price_lists_name_unique")
+    ? conflict(priceListMessages.nameTaken)
+    : undefined;
+
+/**
+ * A company on the list keeps it: the companies' key restricts the delete, also against a
+ * company assigned to it while this one ran.
+ */
+const stillUsed = (err: unknown) =>
+  isStillReferred(err, "companies_price_list_id_price_lists_id_fk")
+    ? conflict(priceListMessages.inUse)
+    : undefined;
 
 /** Price lists and their entries (admin). Every change is in the audit log, in its transaction. */
 export function createPriceListService(db: Db, opts: { currency: string }) {
@@ -163,67 +173,46 @@ export function createPriceListService(db: Db, opts: { currency: string }) {
       if (currency !== opts.currency) {
         throw fieldError("currency", priceListMessages.otherCurrency(opts.currency));
       }
-      try {
-        return await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(priceLists)
-            .values({ name: input.name, currency })
-            .returning({ id: priceLists.id });
-          await recordAdminAction(tx, {
-            actor,
-            action: "price-list.create",
-            target: { type: "price-list", id: row!.id },
-            summary: `Created price list ${input.name} (${currency})`,
-          });
-          return view(tx, row!.id);
+      return transactionAnswering(db, nameTaken, async (tx) => {
+        const [row] = await tx
+          .insert(priceLists)
+          .values({ name: input.name, currency })
+          .returning({ id: priceLists.id });
+        await recordAdminAction(tx, {
+          actor,
+          action: "price-list.create",
+          target: { type: "price-list", id: row!.id },
+          summary: `Created price list ${input.name} (${currency})`,
         });
-      } catch (err) {
-        throw (
-          priceListNameTaken(err, "price_lists_name_unique", priceListMessages.nameTaken) ?? err
-        );
-      }
+        return view(tx, row!.id);
+      });
     },
 
     async rename(actor: AuditActor, id: string, name: string): Promise<PriceList> {
-      try {
-        return await db.transaction(async (tx) => {
-          const before = await listOrThrow(tx, id);
-          await tx.update(priceLists).set({ name }).where(eq(priceLists.id, id));
-          await recordAdminAction(tx, {
-            actor,
-            action: "price-list.rename",
-            target: { type: "price-list", id },
-            summary: `Renamed price list ${before.name} to ${name}`,
-          });
-          return view(tx, id);
+      return transactionAnswering(db, nameTaken, async (tx) => {
+        const before = await listOrThrow(tx, id);
+        await tx.update(priceLists).set({ name }).where(eq(priceLists.id, id));
+        await recordAdminAction(tx, {
+          actor,
+          action: "price-list.rename",
+          target: { type: "price-list", id },
+          summary: `Renamed price list ${before.name} to ${name}`,
         });
-      } catch (err) {
-        throw (
-          priceListNameTaken(err, "price_lists_name_unique", priceListMessages.nameTaken) ?? err
-        );
-      }
+        return view(tx, id);
+      });
     },
 
     async remove(actor: AuditActor, id: string): Promise<void> {
-      try {
-        await db.transaction(async (tx) => {
-          const before = await listOrThrow(tx, id);
-          await tx.delete(priceLists).where(eq(priceLists.id, id));
-          await recordAdminAction(tx, {
-            actor,
-            action: "price-list.delete",
-            target: { type: "price-list", id },
-            summary: `Deleted price list ${before.name}`,
-          });
+      await transactionAnswering(db, stillUsed, async (tx) => {
+        const before = await listOrThrow(tx, id);
+        await tx.delete(priceLists).where(eq(priceLists.id, id));
+        await recordAdminAction(tx, {
+          actor,
+          action: "price-list.delete",
+          target: { type: "price-list", id },
+          summary: `Deleted price list ${before.name}`,
         });
-      } catch (err) {
-        // A company on the list keeps it: the companies' key restricts the delete, also against
-        // a company assigned to it while this one ran.
-        if (isStillReferred(err, "companies_price_list_id_price_lists_id_fk")) {
-          throw conflict(priceListMessages.inUse);
-        }
-        throw err;
-      }
+      });
     },
 
     async putEntry(
