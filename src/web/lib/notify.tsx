@@ -29,6 +29,16 @@ export const notify = {
   error: (message: string) => show("error", message),
 };
 
+/**
+ * A write's `onSuccess` and `onError` (the options of a mutation's `mutate`) that say how it
+ * went: `success` (its words, or words made of the answer), or the refusal's own message.
+ */
+export const notifyOutcome = <Answer,>(success: string | ((answer: Answer) => string)) => ({
+  onSuccess: (answer: Answer) =>
+    notify.success(typeof success === "string" ? success : success(answer)),
+  onError: (err: Error) => notify.error(err.message),
+});
+
 const Toaster = lazy(async () => ({ default: (await import("./toaster")).Toaster }));
 
 function subscribe(listener: () => void) {

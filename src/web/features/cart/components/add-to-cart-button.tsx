@@ -1,7 +1,7 @@
 import { buyerMinimum, type ProductListItem } from "#contract/products";
 import { Link } from "../../../components/link";
 import { paths } from "#contract/paths";
-import { notify } from "../../../lib/notify";
+import { notifyOutcome } from "../../../lib/notify";
 import { loadRememberedVehicle } from "../../../lib/vehicle-choice";
 import { useCartOwner, useQtyInCart, useSetCartQty } from "../api/cart";
 
@@ -49,10 +49,7 @@ export function AddToCartButton({
             qty: qty && qty > 0 ? qty : product.minimumOrder,
             vehicle: loadRememberedVehicle(),
           },
-          {
-            onSuccess: () => notify.success(`${product.name} is in your cart`),
-            onError: (err) => notify.error(err.message),
-          },
+          notifyOutcome(`${product.name} is in your cart`),
         )
       }
     >

@@ -14,7 +14,7 @@ import { FormField } from "../../../components/form-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { formatDate } from "../../../lib/format";
-import { notify } from "../../../lib/notify";
+import { notify, notifyOutcome } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import {
   useCompany,
@@ -187,10 +187,7 @@ export function Members({ companyId }: { companyId: string }) {
             onClick={async () => {
               const question = `Remove ${m.email} from the company? Their account stays.`;
               if (!(await confirm({ title: question, confirmLabel: "Remove" }))) return;
-              remove.mutate(m.userId, {
-                onSuccess: () => notify.success(`Removed ${m.email}`),
-                onError: (err) => notify.error(err.message),
-              });
+              remove.mutate(m.userId, notifyOutcome(`Removed ${m.email}`));
             }}
           >
             Remove
@@ -257,10 +254,7 @@ export function Invitations({ companyId }: { companyId: string }) {
             className="btn btn-sm btn-outline"
             disabled={revoke.isPending}
             onClick={() =>
-              revoke.mutate(i.id, {
-                onSuccess: () => notify.success(`Withdrew the invitation of ${i.email}`),
-                onError: (err) => notify.error(err.message),
-              })
+              revoke.mutate(i.id, notifyOutcome(`Withdrew the invitation of ${i.email}`))
             }
           >
             Withdraw

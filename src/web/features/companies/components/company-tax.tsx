@@ -3,7 +3,7 @@ import { FormError, FormField } from "../../../components/form-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { formatDate } from "../../../lib/format";
-import { notify } from "../../../lib/notify";
+import { notify, notifyOutcome } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useCheckVies, useCompanyTax, useSetCompanyTax } from "../api/companies";
 import { VatCheckLine } from "./vat-check";
@@ -59,15 +59,14 @@ function TaxForm({ companyId, tax }: { companyId: string; tax: CompanyTax }) {
             className="btn btn-outline btn-sm"
             disabled={checkVies.isPending}
             onClick={() =>
-              checkVies.mutate(undefined, {
-                onSuccess: (after) =>
-                  notify.success(
-                    after.vies?.status === "unanswered"
-                      ? "VIES did not answer: we will try again"
-                      : "VIES answered",
-                  ),
-                onError: (err) => notify.error(err.message),
-              })
+              checkVies.mutate(
+                undefined,
+                notifyOutcome((after) =>
+                  after.vies?.status === "unanswered"
+                    ? "VIES did not answer: we will try again"
+                    : "VIES answered",
+                ),
+              )
             }
           >
             {checkVies.isPending ? "Asking VIES…" : "Check again now"}

@@ -8,7 +8,7 @@ import { useConfirm } from "../../../components/confirm-dialog";
 import { ListTable, type Column } from "../../../components/data-table";
 import { editRemoveColumn } from "../../../components/edit-remove-buttons";
 import { formatCount } from "../../../lib/format";
-import { notify } from "../../../lib/notify";
+import { notifyOutcome } from "../../../lib/notify";
 import {
   useCreateCustomerGroup,
   useCustomerGroups,
@@ -65,15 +65,11 @@ export function CustomerGroupsAdmin() {
             onClick={() =>
               update.mutate(
                 { id: g.id, tradeMinimums: !g.tradeMinimums },
-                {
-                  onSuccess: (after) =>
-                    notify.success(
-                      after.tradeMinimums
-                        ? `${after.name} buyers keep each part's trade minimum and pack size`
-                        : `${after.name} buyers buy from each part's retail minimum`,
-                    ),
-                  onError: (err) => notify.error(err.message),
-                },
+                notifyOutcome((after) =>
+                  after.tradeMinimums
+                    ? `${after.name} buyers keep each part's trade minimum and pack size`
+                    : `${after.name} buyers buy from each part's retail minimum`,
+                ),
               )
             }
           >
@@ -92,10 +88,7 @@ export function CustomerGroupsAdmin() {
               onClick={async () => {
                 const question = `Remove the group ${g.name} and its price rules?`;
                 if (!(await confirm({ title: question, confirmLabel: "Remove" }))) return;
-                remove.mutate(g.id, {
-                  onSuccess: () => notify.success(`Removed ${g.name}`),
-                  onError: (err) => notify.error(err.message),
-                });
+                remove.mutate(g.id, notifyOutcome(`Removed ${g.name}`));
               }}
             >
               Remove
@@ -156,11 +149,7 @@ function GroupRules({ group }: { group: CustomerGroup }) {
     editRemoveColumn(
       (r) => `the rule ${r.words}`,
       setEditing,
-      (r) =>
-        remove.mutate(r.id, {
-          onSuccess: () => notify.success(`Removed ${r.words}`),
-          onError: (err) => notify.error(err.message),
-        }),
+      (r) => remove.mutate(r.id, notifyOutcome(`Removed ${r.words}`)),
     ),
   ];
   return (

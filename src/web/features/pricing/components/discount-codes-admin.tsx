@@ -11,7 +11,7 @@ import { FormField, moneyAmount } from "../../../components/form-field";
 import { SearchForm } from "../../../components/search-form";
 import { SelectField } from "../../../components/select-field";
 import { formatCount, formatPrice } from "../../../lib/format";
-import { notify } from "../../../lib/notify";
+import { notifyOutcome } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useSiteConfig } from "../../../lib/use-site-config";
@@ -209,10 +209,7 @@ export function DiscountCodesAdmin() {
             onClick={async () => {
               const question = `Switch off the code ${c.code}? Buyers are told it has ended.`;
               if (!(await confirm({ title: question, confirmLabel: "Switch off" }))) return;
-              switchOff.mutate(c.id, {
-                onSuccess: () => notify.success(`Switched off ${c.code}`),
-                onError: (err) => notify.error(err.message),
-              });
+              switchOff.mutate(c.id, notifyOutcome(`Switched off ${c.code}`));
             }}
           >
             Switch off

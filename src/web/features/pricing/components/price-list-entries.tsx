@@ -12,7 +12,7 @@ import { FormError, FormField, moneyAmount } from "../../../components/form-fiel
 import { SearchForm } from "../../../components/search-form";
 import { ApiError } from "../../../lib/api-client";
 import { formatCount, formatPrice } from "../../../lib/format";
-import { notify } from "../../../lib/notify";
+import { notify, notifyOutcome } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import {
@@ -91,10 +91,7 @@ export function PriceListEntries({ listId }: { listId: string }) {
           className="btn btn-sm btn-outline btn-error"
           disabled={remove.isPending}
           onClick={() =>
-            remove.mutate(e.productId, {
-              onSuccess: () => notify.success(`Removed ${e.partNumber} from the list`),
-              onError: (err) => notify.error(err.message),
-            })
+            remove.mutate(e.productId, notifyOutcome(`Removed ${e.partNumber} from the list`))
           }
         >
           Remove

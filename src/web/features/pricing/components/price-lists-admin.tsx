@@ -6,7 +6,7 @@ import { ListTable, type Column } from "../../../components/data-table";
 import { Link } from "../../../components/link";
 import { SearchForm } from "../../../components/search-form";
 import { formatCount } from "../../../lib/format";
-import { notify } from "../../../lib/notify";
+import { notifyOutcome } from "../../../lib/notify";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useCreatePriceList, useDeletePriceList, usePriceLists } from "../api/price-lists";
 import { NewNameForm } from "./new-entry-form";
@@ -46,10 +46,7 @@ export function PriceListsAdmin() {
           onClick={async () => {
             const question = `Delete the price list ${l.name} and its prices?`;
             if (!(await confirm({ title: question, confirmLabel: "Delete" }))) return;
-            remove.mutate(l.id, {
-              onSuccess: () => notify.success(`Deleted ${l.name}`),
-              onError: (err) => notify.error(err.message),
-            });
+            remove.mutate(l.id, notifyOutcome(`Deleted ${l.name}`));
           }}
         >
           Delete

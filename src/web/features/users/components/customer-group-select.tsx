@@ -1,5 +1,5 @@
 import type { UserListItem } from "#contract/users";
-import { notify } from "../../../lib/notify";
+import { notifyOutcome } from "../../../lib/notify";
 import { useSetCustomerGroup } from "../api/set-customer-group";
 
 /** A customer group to choose from (the pricing feature's groups, given by the page). */
@@ -30,10 +30,7 @@ export function CustomerGroupSelect({
         const group = groups.find((g) => g.id === e.target.value);
         set.mutate(
           { userId: user._id, customerGroupId: e.target.value },
-          {
-            onSuccess: () => notify.success(`${user.name} is now in ${group?.name ?? "the group"}`),
-            onError: (err) => notify.error(err.message),
-          },
+          notifyOutcome(`${user.name} is now in ${group?.name ?? "the group"}`),
         );
       }}
     >

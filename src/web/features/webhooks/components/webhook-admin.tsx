@@ -9,7 +9,7 @@ import { ActionDialog, RemoveDialog } from "../../../components/confirm-dialog";
 import { CodeLines, ListTable, StatusBadge, type Column } from "../../../components/data-table";
 import { RowButton } from "../../../components/edit-remove-buttons";
 import { formatDateTime } from "../../../lib/format";
-import { notify } from "../../../lib/notify";
+import { notify, notifyOutcome } from "../../../lib/notify";
 import {
   useChangeWebhookEndpoint,
   useDeleteWebhookEndpoint,
@@ -108,11 +108,9 @@ export function WebhookAdmin() {
             onClick={() =>
               change.mutate(
                 { id: e.id, body: { enabled: e.status !== "enabled" } },
-                {
-                  onSuccess: (saved) =>
-                    notify.success(saved.status === "enabled" ? say.enabledDone : say.disabledDone),
-                  onError: (err) => notify.error(err.message),
-                },
+                notifyOutcome((saved) =>
+                  saved.status === "enabled" ? say.enabledDone : say.disabledDone,
+                ),
               )
             }
           >
