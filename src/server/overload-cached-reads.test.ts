@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import type pg from "pg";
 import { insertProduct } from "../../tests/support/factories";
 import { spyOnCachedAnswers } from "../../tests/support/read-cache";
-import { createTestApp, type TestApp } from "../../tests/support/test-app";
+import { appForTests } from "../../tests/support/store";
 
 // Issue 30: shedding overload (overload.ts) refuses what would queue for the database, not the
 // catalog reads the read cache answers from memory. The pool is held full here (every connection
 // checked out and a query waiting), with DB_QUEUE_MAX 0.
-let t: TestApp;
+const { t } = appForTests({ env: { DB_QUEUE_MAX: "0" } });
 let productId: string;
 const answered = spyOnCachedAnswers();
 
 beforeAll(async () => {
-  t = await createTestApp({ DB_QUEUE_MAX: "0" });
   productId = (await insertProduct(t.database.db, { name: "Shed-proof part" })).id;
 });
-afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "GET", url, headers });

@@ -1,22 +1,18 @@
 import pg from "pg";
 import type { InjectOptions, RouteOptions } from "fastify";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUp } from "../../tests/support/accounts";
 import { insertProduct } from "../../tests/support/factories";
-import { createAnotherProcess, createTestApp, type TestApp } from "../../tests/support/test-app";
+import { createAnotherProcess } from "../../tests/support/test-app";
 import { UNAVAILABLE_MESSAGE } from "./errors";
+import { appForTests } from "../../tests/support/store";
 
 const TIMEOUT_MS = 500;
-let t: TestApp;
 const routes: RouteOptions[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp(
-    { REQUEST_TIMEOUT_SECONDS: String(TIMEOUT_MS / 1000) },
-    { onRoute: (r) => void routes.push(r) },
-  );
+const { t } = appForTests({
+  env: { REQUEST_TIMEOUT_SECONDS: String(TIMEOUT_MS / 1000) },
+  extra: { onRoute: (r) => void routes.push(r) },
 });
-afterAll(() => t.close());
 
 /** Whether the route's first hook is the request timeout's (request-deadline.ts). */
 const hasDeadline = (r: RouteOptions) =>

@@ -1,27 +1,24 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { orders } from "../../src/server/orders/tables";
 import { payments, testCardIntents } from "../../src/server/payments/tables";
 import { products } from "../../src/server/catalog/tables";
 import { CANCELED_MESSAGE } from "../../src/server/payments/test-card-gateway";
 import { signUp, type TestAccount } from "../support/accounts";
-import { shipsToTestAddress } from "../support/destination";
 import { insertProduct } from "../support/factories";
 import { eventually } from "../support/mailbox";
 import { orderWithIntent } from "../support/payments";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { appForTests } from "../support/store";
 
 // Issue 49, finding 12: the hold sweeper cancelled orders whose hold ran out but left their
 // payment intents open at the gateway, so a payment page still open could charge the card for
 // stock already back on sale. The sweeper runs every second here.
 
-let t: TestApp;
+const { t } = appForTests({ env: { HOLD_SWEEP_SECONDS: "1" }, shipsToTestAddress: true });
 let customer: TestAccount;
 beforeAll(async () => {
-  t = await createTestApp({ HOLD_SWEEP_SECONDS: "1" }, { seed: shipsToTestAddress });
   customer = await signUp(t.app);
 });
-afterAll(() => t.close());
 
 test("the hold sweeper cancels the open payment of an order whose hold ran out: the card is not charged", async () => {
   const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 10 });

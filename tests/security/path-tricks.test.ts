@@ -1,32 +1,33 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { limitedAuthPaths } from "../../src/server/auth/limited-paths";
 import { canonicalPath, NON_CANONICAL_PATH_MESSAGE } from "../../src/server/canonical-path";
 import { user } from "../../src/server/users/tables";
 import { signUp } from "../support/accounts";
 import { authForTest } from "../support/auth-instance";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { createTestApp } from "../support/test-app";
+import { appForTests } from "../support/store";
 
 // Penetration test of 75cca6d, finding 1 and 3: the limiter, the password policy and the Origin
 // check looked at the raw path; the router and Better Auth at a normalised one. These requests go
 // over a real socket: app.inject() would resolve the dot segments itself.
 
-let t: TestApp;
-let base: string;
 const PUBLIC_URL = "http://store.example.test";
-
-beforeAll(async () => {
-  t = await createTestApp({
+const { t } = appForTests({
+  env: {
     PUBLIC_URL,
     AUTH_RATE_LIMIT_PER_IP: "1000",
     AUTH_RATE_LIMIT_PER_EMAIL: "2",
-  });
+  },
+});
+let base: string;
+
+beforeAll(async () => {
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
-afterAll(() => t.close());
 
 interface Answer {
   status: number;

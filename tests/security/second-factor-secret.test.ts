@@ -1,33 +1,33 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { ADMIN_2FA_MESSAGE } from "../../src/server/auth/guards";
 import { CODE_REQUIRED_MESSAGE, CODE_USED_MESSAGE } from "../../src/server/auth/second-factor";
 import { TOTP_PERIOD_SECONDS } from "../../src/server/auth/totp";
 import { cookieHeader, signUpAdmin, type TestAccount } from "../support/accounts";
-import { createTestApp, type TestApp } from "../support/test-app";
 import { totpCode } from "../support/totp";
+import { appForTests } from "../support/store";
 
 // Fifth outside review (issue 49), finding 1: get-totp-uri gave the authenticator's secret for
 // the password alone, and a code computed from it turned 2FA off; one code signed in three times;
 // an admin signed in on a trusted device was refused admin actions.
 
-let t: TestApp;
-/** Three admins of their own: one per test (signed up beforehand: a password hash is slow here). */
-let admins: Record<"secret" | "replay" | "device", TestAccount>;
-
-beforeAll(async () => {
-  t = await createTestApp({
+const { t } = appForTests({
+  env: {
     ADMIN_EMAILS: "secret-admin@example.com,replay-admin@example.com,device-admin@example.com",
     ADMIN_2FA_REQUIRED: "true",
     // Every request here comes from one address; the limit has its own tests.
     AUTH_RATE_LIMIT_PER_IP: "1000",
-  });
+  },
+});
+/** Three admins of their own: one per test (signed up beforehand: a password hash is slow here). */
+let admins: Record<"secret" | "replay" | "device", TestAccount>;
+
+beforeAll(async () => {
   admins = {
     secret: await signUpAdmin(t, { email: "secret-admin@example.com" }),
     replay: await signUpAdmin(t, { email: "replay-admin@example.com" }),
     device: await signUpAdmin(t, { email: "device-admin@example.com" }),
   };
 });
-afterAll(() => t.close());
 
 const post = (url: string, payload: object, cookie?: string) =>
   t.app.inject({ method: "POST", url, payload, headers: cookie ? { cookie } : {} });

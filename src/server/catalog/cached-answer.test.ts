@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { insertProduct } from "../../../tests/support/factories";
 import { spyOnCachedAnswers } from "../../../tests/support/read-cache";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { products } from "./tables";
+import { appForTests } from "../../../tests/support/store";
 
 /**
  * A public read asked for again by the same URL is answered from the route's onRequest hook
@@ -11,16 +11,14 @@ import { products } from "./tables";
  * counted and logged by the same hooks.
  */
 const TOKEN = "metrics-token-for-the-cached-answer-test-0123";
-let t: TestApp;
+const { t } = appForTests({ env: { METRICS_TOKEN: TOKEN } });
 let productId: string;
 const answered = spyOnCachedAnswers();
 
 beforeAll(async () => {
-  t = await createTestApp({ METRICS_TOKEN: TOKEN });
   for (let i = 0; i < 3; i++) await insertProduct(t.database.db, { name: `Cached part ${i}` });
   productId = (await t.database.db.select().from(products).limit(1))[0]!.id;
 });
-afterAll(() => t.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "GET", url, headers });

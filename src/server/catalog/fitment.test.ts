@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { type TestApp } from "../../../tests/support/test-app";
 import { createCatalogService } from "./service";
 import {
   baseVehicleEngines,
@@ -13,6 +13,7 @@ import {
 import { productFitments } from "./tables";
 import { createVehicleService, type VehicleMatch } from "../vehicles/service";
 import { createProductFitment, yearRanges } from "./fitment";
+import { appForTests } from "../../../tests/support/store";
 
 /** The vehicles (selector, resolving) and a product's fitment, as the routes use them together. */
 const fitmentOf = (db: TestApp["database"]["db"]) => ({
@@ -22,7 +23,7 @@ const fitmentOf = (db: TestApp["database"]["db"]) => ({
 
 // A small vehicle set made here: one model over three years with two engines and two submodels,
 // and parts whose fitment rows leave the engine or submodel empty (every one) or name one.
-let t: TestApp;
+const { t } = appForTests();
 let fitment: ReturnType<typeof fitmentOf>;
 let catalog: ReturnType<typeof createCatalogService>;
 const ids = {} as {
@@ -42,7 +43,6 @@ const parts = {} as Record<
 >;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.database.db;
   fitment = fitmentOf(db);
   catalog = createCatalogService(db);
@@ -107,7 +107,6 @@ beforeAll(async () => {
       { productId: parts.otherModel, baseVehicleId: otherBv!.id },
     ]);
 });
-afterAll(() => t.close());
 
 /** The test's parts that fit, by their keys, in a stable order. */
 async function fitting(v: VehicleMatch) {

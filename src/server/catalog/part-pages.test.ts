@@ -1,12 +1,11 @@
 import Fastify from "fastify";
 import fc from "fast-check";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { partSlug } from "../../contract/paths";
 import type { PartPage } from "../../contract/parts";
 import { signUpAdmin } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { registerSitemaps } from "../sitemap";
 import { baseVehicles, vehicleMakes, vehicleModels } from "../vehicles/tables";
 import { createPartPages } from "./part-pages";
@@ -14,12 +13,12 @@ import { productCrossReferences, productFitments, products } from "./tables";
 import { STORE_BRAND } from "../../contract/parts";
 import { replaceProductAssets } from "./writes";
 import { insertDefinition, replaceProductAttributes } from "./attributes/writes";
+import { appForTests } from "../../../tests/support/store";
 
-let t: TestApp;
+const { t } = appForTests({ env: { ADMIN_EMAILS: "parts-admin@example.com" } });
 let disc: typeof products.$inferSelect;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "parts-admin@example.com" });
   const db = t.database.db;
   disc = await insertProduct(db, {
     name: "Vented brake disc (front, 280 mm)",
@@ -47,7 +46,6 @@ beforeAll(async () => {
     .insert(productFitments)
     .values(bases.map((b) => ({ productId: disc.id, baseVehicleId: b.id, position: "Front" })));
 });
-afterAll(() => t.close());
 
 const api = (slug: string) => t.app.inject({ method: "GET", url: `/api/parts/${slug}` });
 

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { eq } from "drizzle-orm";
 import { products } from "./tables";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { appForTests } from "../../../tests/support/store";
 
-let t: TestApp;
+const { t } = appForTests();
 const base = new Date("2026-01-01T00:00:00Z").getTime();
 
 beforeAll(async () => {
-  t = await createTestApp();
   // Five products with known prices, names and ages (the oldest first).
   const specs = [
     { name: "Brake disc", priceCents: 4500, shortDescription: "Vented front disc" },
@@ -21,7 +20,6 @@ beforeAll(async () => {
     await insertProduct(t.database.db, { ...s, createdAt: new Date(base + i * 1000) });
   }
 });
-afterAll(() => t.close());
 
 const list = (query: string) => t.app.inject({ method: "GET", url: `/api/products${query}` });
 const names = (res: { json(): unknown }) => (res.json() as { name: string }[]).map((p) => p.name);

@@ -1,23 +1,18 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
+import { beforeAll, describe, expect, test } from "vitest";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import { eq } from "drizzle-orm";
 import { products } from "./tables";
 import { seedDemoData } from "../demo/seed";
 import { demoProducts } from "./demo-products";
 
 // The demo catalog is what a shopper searches on first start: the queries run on it.
-let t: TestApp;
-let admin: TestAccount;
+const { t, admin } = storeForTests({ admin: { email: "search-admin@example.com", name: "Avery" } });
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "search-admin@example.com" });
   expect(await seedDemoData(t.database.db)).toBe(true);
-  admin = await signUpAdmin(t, { email: "search-admin@example.com", name: "Avery" });
 });
-afterAll(() => t.close());
 
 interface Item {
   _id: string;

@@ -1,11 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { holdMessages, orderMessages } from "../../contract/orders";
 import { signUpTrusted, signUpVerified } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { watchQueries } from "../../../tests/support/query-spy";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import type { HoldLimits } from "../config";
 import { addresses } from "../addresses/tables";
 import { holdWindows } from "../inventory/tables";
@@ -18,13 +17,15 @@ import type { ProductFacts } from "./decide";
 import type { UnlockedRead } from "./read";
 import type { Customer, OrderToWrite } from "./write";
 import { createCheckout } from "./workflow";
+import { appForTests } from "../../../tests/support/store";
 
 // Orders decided from a process's memory (docs/decisions/011-checkout-workflow.md, "Decided from
 // memory") must be the orders a fresh read would decide, whatever changed since the memory was
 // made: in another process, by an admin, by a payment. Two checkouts, each with its own memory,
 // stand for two server processes on one database.
 
-let t: TestApp;
+// More sign-ups than the default budget of one address (every test makes its customers).
+const { t } = appForTests({ env: { AUTH_RATE_LIMIT_PER_IP: "100" }, shipsToTestAddress: true });
 const LIMITS: HoldLimits = {
   maxShare: 0.5,
   freeUnits: 10,
@@ -48,12 +49,6 @@ const reading = () =>
     holdMs: HOLD_MS,
     limits: LIMITS,
   });
-
-beforeAll(async () => {
-  // More sign-ups than the default budget of one address (every test makes its customers).
-  t = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: "100" }, { seed: shipsToTestAddress });
-});
-afterAll(() => t.close());
 
 /** The customer's default address: where the memory decides their orders go. */
 const withDefaultAddress = (userId: string) =>

@@ -1,9 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { addresses } from "../addresses/tables";
 import { stillSignedInSql, verifiedToken } from "../auth/session-reader";
 import { loadConfig } from "../config";
@@ -13,6 +12,7 @@ import { createInventory } from "../inventory/service";
 import { placementRateKey } from "./read";
 import { createCheckout } from "./workflow";
 import type { Customer } from "./write";
+import { appForTests } from "../../../tests/support/store";
 
 /**
  * A caller the placing routes answered from memory (`guards.customerPlacing`) is checked by the
@@ -20,12 +20,8 @@ import type { Customer } from "./write";
  * session ends (or its user becomes an admin) after the caller was remembered, before the
  * placement: 401, and nothing is written, on both paths.
  */
-let t: TestApp;
+const { t } = appForTests({ shipsToTestAddress: true });
 const SECRET = "test-secret-that-is-long-enough-0123456789";
-beforeAll(async () => {
-  t = await createTestApp({}, { seed: shipsToTestAddress });
-});
-afterAll(() => t.close());
 
 const checkout = () =>
   createCheckout(createInventory(t.database.db), {

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { requestsAs } from "../../../tests/support/requests";
+import { beforeAll, expect, test } from "vitest";
+import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import {
   TEST_SHIP_TO,
   shipsToTestAddress,
@@ -10,7 +9,9 @@ import {
 } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { watchQueries } from "../../../tests/support/query-spy";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { injectAs } from "../../../tests/support/requests";
+import { storeForTests } from "../../../tests/support/store";
+import { createTestApp } from "../../../tests/support/test-app";
 import { baseVehicles, vehicleMakes, vehicleModels } from "../vehicles/tables";
 
 // How many statements a placement sends to PostgreSQL, counted on the wire (every query of the
@@ -18,10 +19,11 @@ import { baseVehicles, vehicleMakes, vehicleModels } from "../vehicles/tables";
 // (docs/decisions/011-checkout-workflow.md, "Placed in two statements"), so a statement added
 // back fails here and has to be argued for.
 
-let t: TestApp;
+const { t, call, admin } = storeForTests({
+  admin: "trips-admin@example.com",
+  shipsToTestAddress: true,
+});
 let standardId: string;
-
-const call = requestsAs(() => t.app);
 
 /** The statements the app's pool sent while `work` ran, in order, one line each. */
 async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
@@ -54,18 +56,12 @@ const kinds = (statements: string[]) =>
   statements.map((q) => KINDS.find(([pattern]) => pattern.test(q.trim()))?.[1] ?? q.slice(0, 60));
 
 beforeAll(async () => {
-  t = await createTestApp(
-    { ADMIN_EMAILS: "trips-admin@example.com" },
-    { seed: shipsToTestAddress },
-  );
-  const admin = await signUpAdmin(t, { email: "trips-admin@example.com" });
   const zone = await flatUsShipping(t.app, admin, 9.95);
   expect(zone.statusCode, zone.body).toBe(201);
   standardId = zone.json().methods[0].id;
   const rate = await texasSalesTax(t.app, admin, 6.25);
   expect(rate.statusCode, rate.body).toBe(201);
 });
-afterAll(() => t.close());
 
 const part = () =>
   insertProduct(t.database.db, { priceCents: 1000, minimumOrder: 1, availableQuantity: 50 });
@@ -250,11 +246,11 @@ test("an unverified account whose holds are capped is placed in the locked trans
       capped.database.pool,
       (query) => seen.push(query.text.replace(/\s+/g, " ")),
       async () => {
-        placed = await capped.app.inject({
-          method: "POST",
-          url: "/api/orders",
-          payload: { productId: p.id, orderQty: 1, phonrNo: "5550100", Address: "1 Dock Road" },
-          headers: { cookie: me.cookie },
+        placed = await injectAs(capped.app, me, "POST", "/api/orders", {
+          productId: p.id,
+          orderQty: 1,
+          phonrNo: "5550100",
+          Address: "1 Dock Road",
         });
       },
     );

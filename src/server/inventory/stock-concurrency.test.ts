@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { signUpAdmin, signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
+import { beforeAll, expect, test } from "vitest";
+import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
 import { backorderHelpers } from "../../../tests/support/backorders";
-import { shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { payWithTestCard } from "../../../tests/support/payments";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import { storeForTests } from "../../../tests/support/store";
 import type { Order } from "../../contract/orders";
 import { sqlUuids } from "../db/sql-arrays";
 
@@ -17,27 +16,23 @@ import { sqlUuids } from "../db/sql-arrays";
 // orders and the admin cancelling paid ones. No backorder is filled twice: every live order's
 // units allocated equal its lines' units less those still waiting or cancelled.
 
-let t: TestApp;
-let admin: TestAccount;
-let h: ReturnType<typeof backorderHelpers>;
+const { t, admin } = storeForTests({
+  admin: "race-admin@example.com",
+  shipsToTestAddress: true,
+  env: {
+    AUTH_RATE_LIMIT_PER_IP: "100000",
+    // An unpaid line may take the whole shelf: the checkouts race for the same units.
+    HOLD_MAX_SHARE: "1",
+    // On a busy machine requests queue on the same rows for longer than the store's defaults
+    // let them (503 "busy" is shed load, with its own tests): here they wait their turn.
+    DB_LOCK_TIMEOUT_SECONDS: "120",
+    DB_CONNECT_TIMEOUT_SECONDS: "120",
+  },
+});
+const h = backorderHelpers(t, () => admin);
 const loc: Record<"HOME" | "CHI" | "DEN", string> = { HOME: "", CHI: "", DEN: "" };
 
 beforeAll(async () => {
-  t = await createTestApp(
-    {
-      ADMIN_EMAILS: "race-admin@example.com",
-      AUTH_RATE_LIMIT_PER_IP: "100000",
-      // An unpaid line may take the whole shelf: the checkouts race for the same units.
-      HOLD_MAX_SHARE: "1",
-      // On a busy machine requests queue on the same rows for longer than the store's defaults
-      // let them (503 "busy" is shed load, with its own tests): here they wait their turn.
-      DB_LOCK_TIMEOUT_SECONDS: "120",
-      DB_CONNECT_TIMEOUT_SECONDS: "120",
-    },
-    { seed: shipsToTestAddress },
-  );
-  admin = await signUpAdmin(t, { email: "race-admin@example.com" });
-  h = backorderHelpers(t, () => admin);
   loc.HOME = await h.homeLocation();
   // Both serve the test address (Oregon): the checkouts take from Chicago, then Denver, then home.
   for (const [code, priority, regions] of [
@@ -56,7 +51,6 @@ beforeAll(async () => {
     loc[code] = res.json<{ id: string }>().id;
   }
 });
-afterAll(() => t.close());
 
 /**
  * A request sent again while the store answers 503 "busy", as a client does on Retry-After: a

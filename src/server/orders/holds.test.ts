@@ -1,35 +1,30 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import {
   signUp,
   signUpTrusted,
   signUpVerified,
   type TestAccount,
 } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { sessionHeaders } from "../../../tests/support/requests";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { demoProducts } from "../catalog/demo-products";
 import { orderItems, orders } from "./tables";
 import { products } from "../catalog/tables";
+import { appForTests } from "../../../tests/support/store";
 
 /** Unpaid orders hold stock: one account cannot take it off sale (the limits of decision 006). */
-let t: TestApp;
-
-beforeAll(async () => {
-  // The store's default limits, the per-minute one and the new customers' cap included.
-  t = await createTestApp(
-    {
-      ORDERS_PER_MINUTE: "10",
-      HOLD_NEW_CUSTOMER_SHARE: "0.2",
-      AUTH_RATE_LIMIT_PER_IP: "1000",
-    },
-    { seed: shipsToTestAddress },
-  );
+// The store's default limits, the per-minute one and the new customers' cap included.
+const { t } = appForTests({
+  env: {
+    ORDERS_PER_MINUTE: "10",
+    HOLD_NEW_CUSTOMER_SHARE: "0.2",
+    AUTH_RATE_LIMIT_PER_IP: "1000",
+  },
+  shipsToTestAddress: true,
 });
-afterAll(() => t.close());
 
 const delivery = { phonrNo: "5550100", Address: "1 Dock Road", shipTo: TEST_SHIP_TO };
 const order = (who: TestAccount, productId: string, orderQty: number) =>

@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { multipart } from "../../../tests/support/multipart";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { requestsAs } from "../../../tests/support/requests";
 import type { SavedList } from "../../contract/lists";
 import type { QuickOrderAdded, QuickOrderResult } from "../../contract/quick-order";
 import { productCrossReferences } from "../catalog/tables";
 import { insertDefinition, replaceProductAttributes } from "../catalog/attributes/writes";
+import { appForTests } from "../../../tests/support/store";
 
-let t: TestApp;
+const { t } = appForTests({ env: { ADMIN_EMAILS: "qo-admin@example.com,qo-admin-2@example.com" } });
 let disc: Awaited<ReturnType<typeof insertProduct>>;
 let filter: Awaited<ReturnType<typeof insertProduct>>;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_EMAILS: "qo-admin@example.com,qo-admin-2@example.com" });
   const db = t.database.db;
   disc = await insertProduct(db, {
     partNumber: "QO-BK-3001",
@@ -47,7 +46,6 @@ beforeAll(async () => {
     { productId: twinB.id, kind: "competitor", brand: "Acme", number: "TWIN-77" },
   ]);
 });
-afterAll(() => t.close());
 
 const call = requestsAs(() => t.app);
 

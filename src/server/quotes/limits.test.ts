@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { expectTooManyRequests } from "../../../tests/support/too-many";
 import { requestsAs } from "../../../tests/support/requests";
 import { QUOTE_LIMITS } from "./routes";
+import { appForTests } from "../../../tests/support/store";
 
 // Quote requests and thread messages are mailed, so each account and each client IP has a budget
 // of them (issue 49: 40 in 1.2 s). Each test asks from addresses of its own, and spends whole
 // budgets (80 requests, 80 messages): about 15 s alone, longer on a busy machine.
-let t: TestApp;
+const { t } = appForTests();
 let productId: string;
 beforeAll(async () => {
-  t = await createTestApp();
   productId = (await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 100 })).id;
 });
-afterAll(() => t.close());
 
 const call = requestsAs(() => t.app);
 

@@ -1,22 +1,21 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { attributeMessages } from "../../../contract/attributes";
 import { facetMessages, MAX_ATTRIBUTE_FILTERS, type Facets } from "../../../contract/facets";
 import { insertProduct } from "../../../../tests/support/factories";
-import { createTestApp, type TestApp } from "../../../../tests/support/test-app";
 import { productFitments } from "../tables";
 import { baseVehicles, vehicleMakes, vehicleModels } from "../../vehicles/tables";
 import { attributeFilterCondition } from "./facets";
 import { ensureDefinitions, insertDefinition, replaceProductAttributes } from "./writes";
+import { appForTests } from "../../../../tests/support/store";
 
 // Five brake parts with a diameter (number, mm), a vent type (choice: Vented before Solid) and a
 // material (text), one brake part with none, an oil filter; two of the brake parts fit a vehicle.
-let t: TestApp;
+const { t } = appForTests();
 const attr = {} as Record<"diameter" | "vent" | "material" | "filterType", string>;
 const id = {} as Record<"alpha" | "beta" | "gamma" | "delta" | "pads", string>;
 let vehicleQuery: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.database.db;
   const brakes = await ensureDefinitions(db, "Brakes", [
     { name: "Diameter", kind: "number", unit: "mm" },
@@ -69,7 +68,6 @@ beforeAll(async () => {
   ]);
   vehicleQuery = `year=2018&make=${make!.id}&model=${model!.id}`;
 });
-afterAll(() => t.close());
 
 const get = (url: string) => t.app.inject({ method: "GET", url });
 const f = (attributeId: string, value: string) =>
