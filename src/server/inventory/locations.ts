@@ -14,7 +14,7 @@ import {
 } from "../../contract/locations";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { PG, postgresError } from "../db/postgres-errors";
+import { isUniqueViolation, transactionAnswering } from "../db/postgres-errors";
 import { sql } from "../db/sql";
 import { notFound, conflict, unprocessable } from "../errors";
 import { allocationPolicy, reorderLevels, stockLocations, stockTransfers } from "./tables";
@@ -214,11 +214,11 @@ const updatable = [
   "cutoffHour",
 ] as const satisfies readonly (keyof LocationUpdate)[];
 
-/** `code` as the unique index compares it: another location's, if one has it. */
-const isCodeTaken = (err: unknown) => {
-  const pg = postgresError(err);
-  return pg?.code === PG.uniqueViolation && pg.constraint === "stock_locations_code_idx";
-};
+/** The 409 when another location has `code` (as the unique index compares codes). */
+const codeTaken = (code: string | undefined) => (err: unknown) =>
+  isUniqueViolation(err, "stock_locations_code_idx")
+    ? conflict(locationMessages.codeTaken(code ?? ""))
+    : undefined;
 
 /**
  * Admin: the store's locations, a product's stock at each, counts and transfers
@@ -264,100 +264,90 @@ export function createLocationService(db: Db, onStockChanged: () => void = () =>
     },
 
     async create(input: LocationCreate, actor: AuditActor): Promise<Location> {
-      try {
-        return await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(stockLocations)
-            .values({
-              code: input.code,
-              name: input.name,
-              line1: input.line1,
-              city: input.city,
-              region: input.region,
-              postalCode: input.postalCode,
-              country: input.country,
-              servesCountries: input.servesCountries,
-              servesRegions: input.servesRegions,
-              priority: input.priority,
-              active: input.active,
-              dispatchDays: input.dispatchDays,
-              cutoffHour: input.cutoffHour,
-            })
-            .returning();
-          await recordAdminAction(tx, {
-            actor,
-            action: "location.create",
-            target: { type: "location", id: row!.id },
-            summary: `Added the location ${row!.code} (${row!.name})`,
-          });
-          return toLocation(row!);
+      return transactionAnswering(db, codeTaken(input.code), async (tx) => {
+        const [row] = await tx
+          .insert(stockLocations)
+          .values({
+            code: input.code,
+            name: input.name,
+            line1: input.line1,
+            city: input.city,
+            region: input.region,
+            postalCode: input.postalCode,
+            country: input.country,
+            servesCountries: input.servesCountries,
+            servesRegions: input.servesRegions,
+            priority: input.priority,
+            active: input.active,
+            dispatchDays: input.dispatchDays,
+            cutoffHour: input.cutoffHour,
+          })
+          .returning();
+        await recordAdminAction(tx, {
+          actor,
+          action: "location.create",
+          target: { type: "location", id: row!.id },
+          summary: `Added the location ${row!.code} (${row!.name})`,
         });
-      } catch (err) {
-        if (isCodeTaken(err)) throw conflict(locationMessages.codeTaken(input.code));
-        throw err;
-      }
+        return toLocation(row!);
+      });
     },
 
     async update(id: string, input: LocationUpdate, actor: AuditActor): Promise<Location> {
-      try {
-        return await db.transaction(async (tx) => {
-          const deactivating = input.active === false;
-          const before = await findLocation(tx, id, deactivating ? "update" : undefined);
-          if (deactivating && before.active) {
-            if (before.isHome) throw unprocessable(locationMessages.homeAlwaysActive);
-            // A placement allocates after locking its products: holding those with stock on
-            // sale here, no placement allocates here until this commits, and none after.
-            await tx.execute(sql`
-              select id from products
-               where id in (select product_id from location_stock
-                             where location_id = ${id} and available > 0)
-               order by id for no key update`);
-            const [held] = await tx
-              .execute<{ units: number }>(
-                sql`
-              select coalesce(sum(qty), 0)::int as units from stock_allocations
-               where location_id = ${id}`,
-              )
-              .then((r) => r.rows);
-            if (held!.units > 0) throw unprocessable(locationMessages.hasAllocations(held!.units));
-            // Its stock on sale would stay in the products' totals while no order can take it.
-            const [onSale] = await tx
-              .execute<{ units: number }>(
-                sql`select coalesce(sum(available), 0)::int as units from location_stock
-                     where location_id = ${id}`,
-              )
-              .then((r) => r.rows);
-            if (onSale!.units > 0) throw unprocessable(locationMessages.hasStock(onSale!.units));
-          }
-          // Only what differs is written and audited (the edit dialog sends every field).
-          const changes = Object.fromEntries(
-            updatable.flatMap((k) =>
-              input[k] === undefined || JSON.stringify(input[k]) === JSON.stringify(before[k])
-                ? []
-                : [[k, input[k]]],
-            ),
-          ) as LocationUpdate;
-          if (Object.keys(changes).length === 0) return toLocation(before);
-          const [row] = await tx
-            .update(stockLocations)
-            .set(changes)
-            .where(eq(stockLocations.id, id))
-            .returning();
-          await recordAdminAction(tx, {
-            actor,
-            action: "location.update",
-            target: { type: "location", id },
-            summary:
-              changes.active === false
-                ? `Deactivated the location ${row!.code} (${row!.name})`
-                : `Changed the location ${row!.code} (${row!.name}): ${Object.keys(changes).join(", ")}`,
-          });
-          return toLocation(row!);
+      return transactionAnswering(db, codeTaken(input.code), async (tx) => {
+        const deactivating = input.active === false;
+        const before = await findLocation(tx, id, deactivating ? "update" : undefined);
+        if (deactivating && before.active) {
+          if (before.isHome) throw unprocessable(locationMessages.homeAlwaysActive);
+          // A placement allocates after locking its products: holding those with stock on
+          // sale here, no placement allocates here until this commits, and none after.
+          await tx.execute(sql`
+            select id from products
+             where id in (select product_id from location_stock
+                           where location_id = ${id} and available > 0)
+             order by id for no key update`);
+          const [held] = await tx
+            .execute<{ units: number }>(
+              sql`
+            select coalesce(sum(qty), 0)::int as units from stock_allocations
+             where location_id = ${id}`,
+            )
+            .then((r) => r.rows);
+          if (held!.units > 0) throw unprocessable(locationMessages.hasAllocations(held!.units));
+          // Its stock on sale would stay in the products' totals while no order can take it.
+          const [onSale] = await tx
+            .execute<{ units: number }>(
+              sql`select coalesce(sum(available), 0)::int as units from location_stock
+                   where location_id = ${id}`,
+            )
+            .then((r) => r.rows);
+          if (onSale!.units > 0) throw unprocessable(locationMessages.hasStock(onSale!.units));
+        }
+        // Only what differs is written and audited (the edit dialog sends every field).
+        const changes = Object.fromEntries(
+          updatable.flatMap((k) =>
+            input[k] === undefined || JSON.stringify(input[k]) === JSON.stringify(before[k])
+              ? []
+              : [[k, input[k]]],
+          ),
+        ) as LocationUpdate;
+        if (Object.keys(changes).length === 0) return toLocation(before);
+        const [row] = await tx
+          .update(stockLocations)
+          .set(changes)
+          .where(eq(stockLocations.id, id))
+          .returning();
+        await recordAdminAction(tx, {
+          actor,
+          action: "location.update",
+          target: { type: "location", id },
+          summary:
+            changes.active === false
+              ? `Deactivated the location ${row!.code} (${row!.name})`
+              : `Changed the location ${row!.code} (${row!.name}): ${Object.keys(changes).join(", ")}`,
         });
-      } catch (err) {
-        if (isCodeTaken(err)) throw conflict(locationMessages.codeTaken(input.code ?? ""));
-        throw err;
-      }
+        return toLocation(row!);
+      });
     },
 
     /** The product's stock at every location, home first, read in one snapshot. */

@@ -55,16 +55,10 @@ export function changedInWords(
 }
 
 /** A request's refusal under a unique index another change won meanwhile: 409, not 500. */
-export async function orConflict<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (postgresError(err)?.code === PG.uniqueViolation) {
-      throw conflict("Another change took that name or VCdb id just now: look again and retry");
-    }
-    throw err;
-  }
-}
+export const raced = (err: unknown) =>
+  postgresError(err)?.code === PG.uniqueViolation
+    ? conflict("Another change took that name or VCdb id just now: look again and retry")
+    : undefined;
 
 export const inUse = (uses: VehicleUses) =>
   uses.fitmentRows > 0 || uses.garageVehicles > 0 || uses.orderLines > 0;

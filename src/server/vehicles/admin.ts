@@ -24,6 +24,7 @@ import {
 } from "../../contract/vehicles";
 import type { AuditActor } from "../audit/service";
 import type { Db } from "../db/database";
+import { transactionAnswering } from "../db/postgres-errors";
 import { conflict, fieldError, notFound } from "../errors";
 import {
   baseVehicleEngines,
@@ -39,7 +40,7 @@ import {
   type Tx,
   vcdbText,
   changedInWords,
-  orConflict,
+  raced,
   inUse,
   baseVehicleRows,
   label,
@@ -122,7 +123,7 @@ export function createVehicleAdmin(db: Db, references: VehicleReferences) {
     return found;
   }
 
-  const transaction = <T>(work: (tx: Tx) => Promise<T>) => orConflict(() => db.transaction(work));
+  const transaction = <T>(work: (tx: Tx) => Promise<T>) => transactionAnswering(db, raced, work);
 
   return {
     /** Every make with its models, every engine and submodel, with their VCdb ids. */
