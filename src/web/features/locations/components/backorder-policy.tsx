@@ -29,7 +29,7 @@ const policyFormSchema = z
 export function BackorderPolicy({ product }: { product: ProductStock }) {
   const save = useSaveBackorderPolicy();
   const { backorders } = product;
-  const { register, submitWith, formError, formState, watch } = useApiForm(policyFormSchema, {
+  const { register, field, submitWith, formError, watch } = useApiForm(policyFormSchema, {
     defaultValues: {
       takes: backorders.takes,
       leadDays: backorders.leadDays === null ? "" : String(backorders.leadDays),
@@ -76,8 +76,7 @@ export function BackorderPolicy({ product }: { product: ProductStock }) {
             label="Lead time in days (optional)"
             {...wholeNumber(1)}
             hint="Empty: only as many as the open supply brings, on its dates"
-            error={formState.errors.leadDays?.message}
-            {...register("leadDays")}
+            {...field("leadDays")}
           />
         )}
         {formError && (

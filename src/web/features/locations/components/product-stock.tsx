@@ -134,7 +134,7 @@ function CountDialog({
   onClose(): void;
 }) {
   const count = useCountStock();
-  const { register, formState, dialog } = useFormDialog(
+  const { field, dialog } = useFormDialog(
     countFormSchema,
     {
       onHand: String(location.onHand),
@@ -158,15 +158,13 @@ function CountDialog({
             ? `${location.allocated} of them are allocated to orders; the rest go on sale`
             : "All of them go on sale"
         }
-        error={formState.errors.onHand?.message}
-        {...register("onHand")}
+        {...field("onHand")}
       />
       <FormField
         label="Reorder level"
         {...wholeNumber(0)}
         hint="Low when on sale here is at or below it; empty: none"
-        error={formState.errors.reorderLevel?.message}
-        {...register("reorderLevel")}
+        {...field("reorderLevel")}
       />
     </FormDialog>
   );
@@ -196,7 +194,7 @@ function TransferDialog({ product, onClose }: { product: ProductStockAnswer; onC
     return checked.success ? checked.data : z.NEVER;
   });
   const codeOf = (id: string) => product.locations.find((l) => l.locationId === id)?.code ?? "";
-  const { register, formState, dialog } = useFormDialog(
+  const { field, dialog } = useFormDialog(
     schema,
     { fromLocationId: other?.locationId ?? "", toLocationId: home?.locationId ?? "", qty: "" },
     {
@@ -214,26 +212,17 @@ function TransferDialog({ product, onClose }: { product: ProductStockAnswer; onC
   ));
   return (
     <FormDialog title={`Transfer ${product.partNumber}`} named submitLabel="Transfer" {...dialog}>
-      <SelectField
-        label="From"
-        error={formState.errors.fromLocationId?.message}
-        {...register("fromLocationId")}
-      >
+      <SelectField label="From" {...field("fromLocationId")}>
         {options}
       </SelectField>
-      <SelectField
-        label="To"
-        error={formState.errors.toLocationId?.message}
-        {...register("toLocationId")}
-      >
+      <SelectField label="To" {...field("toLocationId")}>
         {options}
       </SelectField>
       <FormField
         label="Units"
         {...wholeNumber(1)}
         hint="Units on sale move; the product's stock in all stays the same"
-        error={formState.errors.qty?.message}
-        {...register("qty")}
+        {...field("qty")}
       />
     </FormDialog>
   );

@@ -73,7 +73,7 @@ export function FailureCodes() {
 
 function AddCode() {
   const set = useSetFailureCode();
-  const { register, submitWith, formError, formState, reset } = useApiForm(newCodeSchema, {
+  const { field, submitWith, formError, reset } = useApiForm(newCodeSchema, {
     defaultValues: { code: "", label: "" },
   });
   const send = async ({ code, label }: z.output<typeof newCodeSchema>) => {
@@ -92,17 +92,10 @@ function AddCode() {
         label="Code"
         placeholder="CORR"
         maxLength={20}
-        error={formState.errors.code?.message}
-        {...register("code", { setValueAs: (v: string) => v.trim().toUpperCase() })}
+        {...field("code", { setValueAs: (v: string) => v.trim().toUpperCase() })}
       />
       <div className="flex-1">
-        <FormField
-          label="Name"
-          placeholder="Corrosion"
-          maxLength={100}
-          error={formState.errors.label?.message}
-          {...register("label")}
-        />
+        <FormField label="Name" placeholder="Corrosion" maxLength={100} {...field("label")} />
       </div>
       <button type="submit" className="btn sm:mt-6" disabled={set.isPending}>
         Add code
@@ -115,7 +108,7 @@ function AddCode() {
 function RenameCode({ code, onClose }: { code: FailureCode; onClose(): void }) {
   const set = useSetFailureCode();
   const schema = failureCodeInputSchema.pick({ label: true });
-  const { register, formState, dialog } = useFormDialog(
+  const { field, dialog } = useFormDialog(
     schema,
     { label: code.label },
     {
@@ -128,12 +121,7 @@ function RenameCode({ code, onClose }: { code: FailureCode; onClose(): void }) {
   );
   return (
     <FormDialog title={`Rename ${code.code}`} named {...dialog}>
-      <FormField
-        label="Name"
-        maxLength={100}
-        error={formState.errors.label?.message}
-        {...register("label")}
-      />
+      <FormField label="Name" maxLength={100} {...field("label")} />
     </FormDialog>
   );
 }
