@@ -12,7 +12,7 @@ import { taxRates } from "./tables";
 import { conflict, HttpError, notFound } from "../errors";
 import { readTaxCsv } from "./csv";
 import { milliFromPercent, percentFromMilli } from "./rules";
-import { isUniqueViolation } from "../db/postgres-errors";
+import { isUniqueViolation, transactionAnswering } from "../db/postgres-errors";
 
 type TaxRateRow = typeof taxRates.$inferSelect;
 
@@ -30,8 +30,9 @@ const toTaxRate = (r: TaxRateRow): TaxRate => ({
 const placeOf = (r: { country: string; region: string; postalCode: string }) =>
   [r.country, r.region, r.postalCode].filter(Boolean).join(" ");
 
-/** The place already has a rate. */
-const placeTaken = (err: unknown) => isUniqueViolation(err, "tax_rates_place_unique");
+/** The 409 when the place already has a rate. */
+const placeTaken = (err: unknown) =>
+  isUniqueViolation(err, "tax_rates_place_unique") ? conflict(taxMessages.duplicate) : undefined;
 
 /**
  * Admin: tax rates per country, and per region where it has its own. `changed` is told as each
@@ -65,48 +66,38 @@ export function createTaxService(db: Db, changed: () => void = () => {}) {
     },
 
     async create(input: TaxRateInput, actor: AuditActor): Promise<TaxRate> {
-      try {
-        return await committed(
-          db.transaction(async (tx) => {
-            const [row] = await tx.insert(taxRates).values(values(input)).returning();
-            await recordAdminAction(tx, {
-              actor,
-              action: "tax-rate.create",
-              target: { type: "tax-rate", id: row!.id },
-              summary: `Added the tax rate ${describe(input)}`,
-            });
-            return toTaxRate(row!);
-          }),
-        );
-      } catch (err) {
-        if (placeTaken(err)) throw conflict(taxMessages.duplicate);
-        throw err;
-      }
+      return committed(
+        transactionAnswering(db, placeTaken, async (tx) => {
+          const [row] = await tx.insert(taxRates).values(values(input)).returning();
+          await recordAdminAction(tx, {
+            actor,
+            action: "tax-rate.create",
+            target: { type: "tax-rate", id: row!.id },
+            summary: `Added the tax rate ${describe(input)}`,
+          });
+          return toTaxRate(row!);
+        }),
+      );
     },
 
     async replace(id: string, input: TaxRateInput, actor: AuditActor): Promise<TaxRate> {
-      try {
-        return await committed(
-          db.transaction(async (tx) => {
-            const [row] = await tx
-              .update(taxRates)
-              .set(values(input))
-              .where(eq(taxRates.id, id))
-              .returning();
-            if (!row) throw notFound(taxMessages.notFound);
-            await recordAdminAction(tx, {
-              actor,
-              action: "tax-rate.update",
-              target: { type: "tax-rate", id },
-              summary: `Changed the tax rate to ${describe(input)}`,
-            });
-            return toTaxRate(row);
-          }),
-        );
-      } catch (err) {
-        if (placeTaken(err)) throw conflict(taxMessages.duplicate);
-        throw err;
-      }
+      return committed(
+        transactionAnswering(db, placeTaken, async (tx) => {
+          const [row] = await tx
+            .update(taxRates)
+            .set(values(input))
+            .where(eq(taxRates.id, id))
+            .returning();
+          if (!row) throw notFound(taxMessages.notFound);
+          await recordAdminAction(tx, {
+            actor,
+            action: "tax-rate.update",
+            target: { type: "tax-rate", id },
+            summary: `Changed the tax rate to ${describe(input)}`,
+          });
+          return toTaxRate(row);
+        }),
+      );
     },
 
     /**
