@@ -19,11 +19,10 @@ function ProfileFields({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
   const {
     field,
-    register,
     reset,
     submitWith,
     formError,
-    formState: { errors, isDirty },
+    formState: { isDirty },
   } = useApiForm(profileUpdateSchema, {
     defaultValues: {
       education: profile.education,
@@ -53,7 +52,7 @@ function ProfileFields({ profile }: { profile: Profile }) {
         <h1 className="text-2xl font-bold md:col-span-2">My Info</h1>
         <FormField label="Name" name="name" value={profile.name} readOnly />
         <FormField label="Email" name="email" type="email" value={profile.email} readOnly />
-        <FormField label="Education" error={errors.education?.message} {...register("education")} />
+        <FormField label="Education" {...field("education")} />
         <FormField
           label="Phone number"
           type="tel"

@@ -79,7 +79,7 @@ export function LoginForm({
         }),
       )}
     >
-      <EmailField error={errors.email?.message} {...register("email")} />
+      <EmailField {...field("email")} />
       <FormField
         label="Password"
         type="password"

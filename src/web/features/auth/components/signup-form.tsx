@@ -42,7 +42,7 @@ export function SignupForm({ onSignedUp }: { onSignedUp(): void }) {
       })}
     >
       <FormField label="Name" autoComplete="name" {...field("name")} />
-      <EmailField error={errors.email?.message} {...register("email")} />
+      <EmailField {...field("email")} />
       <FormField
         label="Password"
         type="password"

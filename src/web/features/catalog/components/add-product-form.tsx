@@ -16,6 +16,7 @@ export function AddProductForm() {
   const {
     control,
     register,
+    field,
     setError,
     setValue,
     addWith,
@@ -43,12 +44,7 @@ export function AddProductForm() {
     <form noValidate className="card border border-base-300 bg-base-100" onSubmit={onSubmit}>
       <div className="card-body grid gap-4 md:grid-cols-2">
         <div className="md:col-span-2">
-          <FormField
-            label="Name"
-            maxLength={MAX_PRODUCT_NAME_LENGTH}
-            error={errors.name?.message}
-            {...register("name")}
-          />
+          <FormField label="Name" maxLength={MAX_PRODUCT_NAME_LENGTH} {...field("name")} />
         </div>
         <CatalogFields control={control} register={register} errors={errors} />
         <ProductNumberFields register={register} errors={errors} />

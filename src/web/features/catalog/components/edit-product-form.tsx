@@ -120,6 +120,7 @@ export function EditProductForm({
   const {
     control,
     register,
+    field,
     setError,
     setValue,
     submitWith,
@@ -164,8 +165,7 @@ export function EditProductForm({
         <FormField
           label="Weight (g)"
           {...wholeNumber(0)}
-          error={errors.weightGrams?.message}
-          {...register("weightGrams", { valueAsNumber: true })}
+          {...field("weightGrams", { valueAsNumber: true })}
         />
         {/* All three emptied remove the dimensions. */}
         <ProductDimensionFields register={register} errors={errors} />
