@@ -14,7 +14,7 @@ import { recordAdminAction, type AuditActor } from "../audit/service";
 import { rateHitCtes, rateHitResult, type RateLimitResult } from "../auth/rate-limit";
 import { systemClock, type Clock } from "../clock";
 import type { Db, DbOrTx } from "../db/database";
-import { PG, postgresError } from "../db/postgres-errors";
+import { isUniqueViolation, transactionAnswering } from "../db/postgres-errors";
 import { conflict, fieldError, notFound, unauthorized } from "../errors";
 import type { ApiKeyActor, SessionUser } from "../http/request-context";
 import { user } from "../users/tables";
@@ -100,17 +100,8 @@ const audit = (tx: DbOrTx, actor: AuditActor, verb: string, id: string, summary:
   });
 
 /** A name another live key has (the partial unique index), as 409 rather than 500. */
-async function orTaken<T>(name: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    const pg = postgresError(err);
-    if (pg?.code === PG.uniqueViolation && pg.constraint === "api_keys_live_name_unique") {
-      throw conflict(say.taken(name));
-    }
-    throw err;
-  }
-}
+const nameTaken = (name: string) => (err: unknown) =>
+  isUniqueViolation(err, "api_keys_live_name_unique") ? conflict(say.taken(name)) : undefined;
 
 /**
  * A fresh key for `write`, drawn again should its prefix be taken already (one chance in 10^14
@@ -124,10 +115,7 @@ async function withNewKey<T>(
     try {
       return { key: made.key, result: await write(made) };
     } catch (err) {
-      const pg = postgresError(err);
-      const prefixTaken =
-        pg?.code === PG.uniqueViolation && pg.constraint === "api_keys_prefix_unique";
-      if (!prefixTaken || attempt >= 5) throw err;
+      if (!isUniqueViolation(err, "api_keys_prefix_unique") || attempt >= 5) throw err;
     }
   }
 }
@@ -168,35 +156,33 @@ export function createApiKeyService(db: Db, opts: { now?: Clock } = {}) {
     async create(actor: AuditActor, input: ApiKeyCreate): Promise<ApiKeyIssued> {
       const expiresAt = expiryOf(input.expiresAt);
       const { key, result } = await withNewKey((made) =>
-        orTaken(input.name, () =>
-          db.transaction(async (tx) => {
-            const [row] = await tx
-              .insert(apiKeys)
-              .values({
-                name: input.name,
-                prefix: made.prefix,
-                secretHash: made.secretHash,
-                scopes: inOrder(input.scopes),
-                rateLimitPerMinute: input.rateLimitPerMinute,
-                createdBy: actor.id,
-                createdByEmail: actor.email,
-                expiresAt,
-              })
-              .returning({ id: apiKeys.id, rateLimitPerMinute: apiKeys.rateLimitPerMinute });
-            await audit(
-              tx,
-              actor,
-              "create",
-              row!.id,
-              `Created API key ${input.name} (${made.prefix}): ${settingsInWords({
-                scopes: inOrder(input.scopes),
-                rateLimitPerMinute: row!.rateLimitPerMinute,
-                expiresAt,
-              })}`,
-            );
-            return read(tx, row!.id);
-          }),
-        ),
+        transactionAnswering(db, nameTaken(input.name), async (tx) => {
+          const [row] = await tx
+            .insert(apiKeys)
+            .values({
+              name: input.name,
+              prefix: made.prefix,
+              secretHash: made.secretHash,
+              scopes: inOrder(input.scopes),
+              rateLimitPerMinute: input.rateLimitPerMinute,
+              createdBy: actor.id,
+              createdByEmail: actor.email,
+              expiresAt,
+            })
+            .returning({ id: apiKeys.id, rateLimitPerMinute: apiKeys.rateLimitPerMinute });
+          await audit(
+            tx,
+            actor,
+            "create",
+            row!.id,
+            `Created API key ${input.name} (${made.prefix}): ${settingsInWords({
+              scopes: inOrder(input.scopes),
+              rateLimitPerMinute: row!.rateLimitPerMinute,
+              expiresAt,
+            })}`,
+          );
+          return read(tx, row!.id);
+        }),
       );
       return { apiKey: result, key };
     },
@@ -204,37 +190,32 @@ export function createApiKeyService(db: Db, opts: { now?: Clock } = {}) {
     /** Renames a key, or changes its scopes, expiry or rate limit; a revoked one is 409. */
     async change(actor: AuditActor, id: string, input: ApiKeyChange): Promise<ApiKey> {
       const expiresAt = input.expiresAt === undefined ? undefined : expiryOf(input.expiresAt);
-      return orTaken(input.name ?? "", () =>
-        db.transaction(async (tx) => {
-          const was = await lockedLive(tx, id);
-          const set = {
-            ...(input.name !== undefined && { name: input.name }),
-            ...(input.scopes !== undefined && { scopes: inOrder(input.scopes) }),
-            ...(expiresAt !== undefined && { expiresAt }),
-            ...(input.rateLimitPerMinute !== undefined && {
-              rateLimitPerMinute: input.rateLimitPerMinute,
-            }),
-          };
-          await tx.update(apiKeys).set(set).where(eq(apiKeys.id, id));
-          const changes = [
-            input.name !== undefined &&
-              input.name !== was.name &&
-              `name ${was.name} → ${input.name}`,
-            input.scopes !== undefined && `scopes ${inOrder(input.scopes).join(", ")}`,
-            expiresAt !== undefined && `expires ${expiresAt ? expiresAt.toISOString() : "never"}`,
-            input.rateLimitPerMinute !== undefined &&
-              `${input.rateLimitPerMinute} requests a minute`,
-          ].filter(Boolean);
-          await audit(
-            tx,
-            actor,
-            "change",
-            id,
-            `Changed API key ${was.name} (${was.prefix}): ${changes.join("; ")}`,
-          );
-          return read(tx, id);
-        }),
-      );
+      return transactionAnswering(db, nameTaken(input.name ?? ""), async (tx) => {
+        const was = await lockedLive(tx, id);
+        const set = {
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.scopes !== undefined && { scopes: inOrder(input.scopes) }),
+          ...(expiresAt !== undefined && { expiresAt }),
+          ...(input.rateLimitPerMinute !== undefined && {
+            rateLimitPerMinute: input.rateLimitPerMinute,
+          }),
+        };
+        await tx.update(apiKeys).set(set).where(eq(apiKeys.id, id));
+        const changes = [
+          input.name !== undefined && input.name !== was.name && `name ${was.name} → ${input.name}`,
+          input.scopes !== undefined && `scopes ${inOrder(input.scopes).join(", ")}`,
+          expiresAt !== undefined && `expires ${expiresAt ? expiresAt.toISOString() : "never"}`,
+          input.rateLimitPerMinute !== undefined && `${input.rateLimitPerMinute} requests a minute`,
+        ].filter(Boolean);
+        await audit(
+          tx,
+          actor,
+          "change",
+          id,
+          `Changed API key ${was.name} (${was.prefix}): ${changes.join("; ")}`,
+        );
+        return read(tx, id);
+      });
     },
 
     /**
