@@ -2,6 +2,7 @@ import type { InvoiceSummary } from "#contract/invoices";
 import { chargedToAccount } from "#contract/terms";
 import { apiGet } from "./api-client";
 import { dueDateWords } from "#contract/payment-words";
+import { orderPath } from "./order-reads";
 
 /**
  * What to tell a buyer whose order was just placed on their company's account (net terms):
@@ -14,9 +15,7 @@ export async function accountChargeMessage(order: {
 }): Promise<string | null> {
   if (order.status !== "paid") return null;
   try {
-    const invoice = await apiGet<InvoiceSummary>(
-      `/orders/${encodeURIComponent(order._id)}/invoice`,
-    );
+    const invoice = await apiGet<InvoiceSummary>(orderPath(order._id, "invoice"));
     return invoice.terms === "card"
       ? null
       : chargedToAccount(invoice.number, dueDateWords(invoice.dueAt));

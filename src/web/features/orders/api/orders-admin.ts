@@ -11,6 +11,7 @@ import type {
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
 import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
+import { orderPath } from "../../../lib/order-reads";
 
 export function useAllOrders(query: Partial<AdminOrdersQuery>) {
   return useQuery({
@@ -31,7 +32,7 @@ export function useChangeOrderStatus() {
   return useInvalidatingMutation(
     queryKeys.orders.all,
     ({ id, ...change }: { id: string } & OrderStatusChange) =>
-      apiSend<Order>("PATCH", `/orders/${encodeURIComponent(id)}/status`, change),
+      apiSend<Order>("PATCH", orderPath(id, "status"), change),
     { also: [queryKeys.products.all] },
   );
 }
@@ -40,7 +41,7 @@ export function useChangeOrderStatus() {
 export function useAdminOrderDetail(id: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.orders.adminDetail(id),
-    queryFn: () => apiGet<AdminOrderDetail>(`/orders/${encodeURIComponent(id)}/detail`),
+    queryFn: () => apiGet<AdminOrderDetail>(orderPath(id, "detail")),
     enabled,
   });
 }

@@ -4,10 +4,11 @@ import type { OrderDeliveryPromise } from "#contract/shipping";
 import { apiGet, apiSend } from "../../../lib/api-client";
 import { useSubmissionKeys } from "../../../lib/idempotency";
 import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
+import { orderPath, useOrderRead } from "../../../lib/order-reads";
 import { queryKeys } from "../../../lib/query-keys";
 
 export const getMyOrders = () => apiGet<Order[]>("/orders");
-export const getOrder = (id: string) => apiGet<Order>(`/orders/${encodeURIComponent(id)}`);
+export const getOrder = (id: string) => apiGet<Order>(orderPath(id));
 
 export function useMyOrders() {
   return useQuery({ queryKey: queryKeys.orders.mine, queryFn: getMyOrders });
@@ -22,12 +23,12 @@ export function useOrder(id: string) {
  * "The promise kept with the order"); `enabled`: the customer's own page.
  */
 export function useDeliveryPromise(id: string, enabled: boolean) {
-  return useQuery({
-    queryKey: [...queryKeys.orders.detail(id), "delivery-promise"],
-    queryFn: () =>
-      apiGet<OrderDeliveryPromise>(`/orders/${encodeURIComponent(id)}/delivery-promise`),
+  return useOrderRead<OrderDeliveryPromise>(
+    [...queryKeys.orders.detail(id), "delivery-promise"],
+    id,
+    "delivery-promise",
     enabled,
-  });
+  );
 }
 
 export function usePlaceOrder() {
@@ -70,7 +71,7 @@ export function useOrderTotalCheck() {
 export function useDeleteOrder() {
   return useInvalidatingMutation(
     queryKeys.orders.all,
-    (id: string) => apiSend("DELETE", `/orders/${encodeURIComponent(id)}`),
+    (id: string) => apiSend("DELETE", orderPath(id)),
     { also: [queryKeys.products.all] },
   );
 }

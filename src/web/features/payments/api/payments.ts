@@ -6,6 +6,7 @@ import { apiGet, apiSend } from "../../../lib/api-client";
 import { useSubmissionKeys } from "../../../lib/idempotency";
 import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
+import { orderPath } from "../../../lib/order-reads";
 
 /** The payment secret for an order; the amount is computed by the server. */
 export function usePaymentIntent(orderId: string, enabled: boolean) {
@@ -34,7 +35,7 @@ export function useMarkOrderPaid(orderId: string) {
   return useInvalidatingMutation(
     queryKeys.orders.all,
     (input: { transactionId: string; productId?: string }) =>
-      apiSend<Order>("PATCH", `/orders/${encodeURIComponent(orderId)}`, input),
+      apiSend<Order>("PATCH", orderPath(orderId), input),
   );
 }
 

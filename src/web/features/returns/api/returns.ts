@@ -15,6 +15,7 @@ import type {
 import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
 import { useSubmissionKeys } from "../../../lib/idempotency";
 import { useInvalidatingMutation, useReplacingMutation } from "../../../lib/invalidating-mutation";
+import { orderPath, useOrderRead } from "../../../lib/order-reads";
 import { queryKeys } from "../../../lib/query-keys";
 
 // Under "orders": a return changes what an order shows (its returns, credit notes, stock).
@@ -28,31 +29,17 @@ const keys = {
   fee: [...KEY, "restocking-fee"] as const,
 };
 
-const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
-
 /** What of the order can still be returned, and until when. */
 export const useReturnable = (orderId: string, enabled: boolean) =>
-  useQuery({
-    queryKey: keys.returnable(orderId),
-    queryFn: () => apiGet<Returnable>(`${orderPath(orderId)}/returnable`),
-    enabled,
-  });
+  useOrderRead<Returnable>(keys.returnable(orderId), orderId, "returnable", enabled);
 
 /** The order's returns, with their status. */
 export const useOrderReturns = (orderId: string, enabled: boolean) =>
-  useQuery({
-    queryKey: keys.forOrder(orderId),
-    queryFn: () => apiGet<Return[]>(`${orderPath(orderId)}/returns`),
-    enabled,
-  });
+  useOrderRead<Return[]>(keys.forOrder(orderId), orderId, "returns", enabled);
 
 /** The order's credit notes (its refunds). */
 export const useOrderCreditNotes = (orderId: string, enabled: boolean) =>
-  useQuery({
-    queryKey: keys.creditNotes(orderId),
-    queryFn: () => apiGet<CreditNote[]>(`${orderPath(orderId)}/credit-notes`),
-    enabled,
-  });
+  useOrderRead<CreditNote[]>(keys.creditNotes(orderId), orderId, "credit-notes", enabled);
 
 /** The customer asks to return lines of their shipped order. */
 export function useRequestReturn(orderId: string) {
@@ -61,7 +48,7 @@ export function useRequestReturn(orderId: string) {
     KEY,
     (body: ReturnRequestInput) =>
       attempts.send(body, (idempotencyKey) =>
-        apiSend<Return>("POST", `${orderPath(orderId)}/returns`, body, { idempotencyKey }),
+        apiSend<Return>("POST", orderPath(orderId, "returns"), body, { idempotencyKey }),
       ),
     { alsoOnError: true },
   );

@@ -1,27 +1,23 @@
-import { useQuery } from "@tanstack/react-query";
 import type { BackorderCancelled } from "#contract/backorders";
 import type { OrderShipments, ShipmentCreate } from "#contract/shipments";
-import { apiGet, apiSend } from "../../../lib/api-client";
+import { apiSend } from "../../../lib/api-client";
 import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
+import { orderPath, useOrderRead } from "../../../lib/order-reads";
 
 // Under "orders": a shipment changes what an order shows (its status, tracking, returns).
 const KEY = ["orders", "shipments"] as const;
-const path = (orderId: string) => `/orders/${encodeURIComponent(orderId)}/shipments`;
 
 /** The order's shipments and, per line, what is shipped and still to ship. */
 export const useOrderShipments = (orderId: string, enabled: boolean) =>
-  useQuery({
-    queryKey: [...KEY, orderId],
-    queryFn: () => apiGet<OrderShipments>(path(orderId)),
-    enabled,
-  });
+  useOrderRead<OrderShipments>([...KEY, orderId], orderId, "shipments", enabled);
 
 /** Admin: ships the chosen lines and quantities of the order. */
 export const useShipLines = (orderId: string) =>
   // The order itself may now be shipped: refresh everything about orders.
   useInvalidatingMutation(
     ["orders"],
-    (body: ShipmentCreate) => apiSend<OrderShipments>("POST", path(orderId), body),
+    (body: ShipmentCreate) =>
+      apiSend<OrderShipments>("POST", orderPath(orderId, "shipments"), body),
     { alsoOnError: true },
   );
 
@@ -33,7 +29,7 @@ export const useCancelBackorder = (orderId: string) =>
     (line: string) =>
       apiSend<BackorderCancelled>(
         "DELETE",
-        `/orders/${encodeURIComponent(orderId)}/backorders/${encodeURIComponent(line)}`,
+        orderPath(orderId, `backorders/${encodeURIComponent(line)}`),
       ),
     { alsoOnError: true },
   );

@@ -17,6 +17,7 @@ import type {
 import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
 import { useSubmissionKeys } from "../../../lib/idempotency";
 import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
+import { useOrderRead } from "../../../lib/order-reads";
 
 // Under "orders": a claim changes what an order's lines may still be claimed or returned.
 const KEY = ["orders", "warranty"] as const;
@@ -28,24 +29,15 @@ const keys = {
   codes: [...KEY, "failure-codes"] as const,
 };
 
-const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
 const claimPath = (id: string) => `/warranty-claims/${encodeURIComponent(id)}`;
 
 /** What of each line of the order may still be claimed, and until when. */
 export const useClaimable = (orderId: string, enabled: boolean) =>
-  useQuery({
-    queryKey: keys.claimable(orderId),
-    queryFn: () => apiGet<Claimable>(`${orderPath(orderId)}/warranty`),
-    enabled,
-  });
+  useOrderRead<Claimable>(keys.claimable(orderId), orderId, "warranty", enabled);
 
 /** The order's claims, with their history. */
 export const useOrderClaims = (orderId: string, enabled: boolean) =>
-  useQuery({
-    queryKey: keys.forOrder(orderId),
-    queryFn: () => apiGet<Claim[]>(`${orderPath(orderId)}/warranty-claims`),
-    enabled,
-  });
+  useOrderRead<Claim[]>(keys.forOrder(orderId), orderId, "warranty-claims", enabled);
 
 /** Claims, a page at a time: every claim for admins, else the caller's and their company's. */
 export const useClaims = (query: Partial<ClaimsQuery> & { limit: number; offset: number }) =>
