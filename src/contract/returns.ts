@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nestedIdParams, pagingQuerySchema, wholeNumber } from "./common";
+import { DEFAULTS_IN_FORCE, nestedIdParams, pagingQuerySchema, wholeNumber } from "./common";
 import { namedOrderLineFields, soldProductFields } from "./orders";
 import { photoMessages, photoSchema, photoTypes } from "./photos";
 import { text } from "./text";
@@ -82,6 +82,45 @@ export const restockingFeeSchema = z.strictObject({
     .refine((c) => new Set(c).size === c.length, "Each condition once"),
 });
 export type RestockingFee = z.infer<typeof restockingFeeSchema>;
+
+/** The longest return window an admin may set, in days (ten years, as the environment's). */
+export const MAX_RETURN_WINDOW_DAYS = 3650;
+
+const windowWords = (n: number) =>
+  n === 0 ? "not returnable" : `${n} ${n === 1 ? "day" : "days"} after shipping`;
+
+/** The windows in words: "parts 30 days after shipping, cores not returnable". */
+export const returnWindowWords = (w: { days: number; coreDays: number }) =>
+  `parts ${windowWords(w.days)}, cores ${windowWords(w.coreDays)}`;
+
+/** What an admin reads about the return windows. */
+export const returnWindowMessages = {
+  days: `The return window is a whole number of days from 0 to ${MAX_RETURN_WINDOW_DAYS}`,
+  coreDays: `The core return window is a whole number of days from 0 to ${MAX_RETURN_WINDOW_DAYS}`,
+  /** Beside the form while no admin has saved the windows. */
+  defaultsInForce: DEFAULTS_IN_FORCE,
+  /** What the admin is told once the windows are saved. */
+  saved: (w: { days: number; coreDays: number }) => `Return windows saved: ${returnWindowWords(w)}`,
+} as const;
+
+/**
+ * `PUT /api/returns/windows` (admin): how many days after a line ships its customer may ask to
+ * return it (`days`), and send back its old part for the core deposit (`coreDays`); 0: none.
+ */
+export const returnWindowsSchema = z.strictObject({
+  days: wholeNumber(returnWindowMessages.days, 0, MAX_RETURN_WINDOW_DAYS),
+  coreDays: wholeNumber(returnWindowMessages.coreDays, 0, MAX_RETURN_WINDOW_DAYS),
+});
+export type ReturnWindowsInput = z.infer<typeof returnWindowsSchema>;
+
+/** The windows in force: the saved ones, or the store's defaults (`updatedAt` null). */
+export const returnWindowsAnswerSchema = z.object({
+  days: z.number().int(),
+  coreDays: z.number().int(),
+  /** When an admin last saved them; null: never, the environment's defaults are in force. */
+  updatedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type ReturnWindows = z.infer<typeof returnWindowsAnswerSchema>;
 
 /**
  * What one received line refunds (docs/returns.md, "Receiving"), in cents: its share of what was

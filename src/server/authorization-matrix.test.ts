@@ -1127,6 +1127,12 @@ const rows: Row[] = [
     }),
     expect: adminOnly(200),
   },
+  plain("GET /api/returns/windows", adminOnly(200)),
+  {
+    route: "PUT /api/returns/windows",
+    call: async () => ({ url: "/api/returns/windows", payload: { days: 30, coreDays: 90 } }),
+    expect: adminOnly(200),
+  },
   plain("GET /api/contact", everyone(200)),
   onRecord("GET /api/orders/:id/detail", adminOnly(200), customerOrder),
   // The cart is the caller's own: each customer has one; admins do not order.
@@ -2166,6 +2172,7 @@ const keyRows: KeyRow[] = [
     payload: {},
   })),
   noKeyRow("restocking fee", "GET /api/returns/restocking-fee"),
+  noKeyRow("return windows", "GET /api/returns/windows"),
   // No key: public routes without a scope (anyone calls them without one).
   noKeyRow("health", "GET /api/health"),
   noKeyRow("site config", "GET /api/config"),

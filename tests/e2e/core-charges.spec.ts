@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { pdfText } from "../support/pdf-text";
 import { demoAdmin, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
-import { receiveAsSent } from "./returns-helpers";
+import { receiveAsSent, shipInBrowser } from "./returns-helpers";
 
 // Core charges (docs/core-charges.md): the admin sets a deposit, the customer sees it beside the
 // price, pays it as its own line, sends the old part back, and gets the deposit refunded.
@@ -99,16 +99,7 @@ test("an admin sets a core deposit; the customer pays it beside the price and ge
   expect(await stockOf(page, productId)).toBe(9);
 
   // The admin ships it.
-  await admin.goto("/dashboard/manageallorders");
-  await admin.getByLabel("Search orders").fill(who.email);
-  await admin.getByRole("button", { name: "Search" }).click();
-  const orderRow = admin.getByTestId("admin-order").filter({ hasText: who.email });
-  await orderRow.getByRole("button", { name: "Mark shipped" }).click();
-  await admin
-    .getByRole("dialog", { name: "Mark this order shipped?" })
-    .getByRole("button", { name: "Mark shipped" })
-    .click();
-  await expect(orderRow.getByTestId("order-status")).toHaveText("Shipped");
+  await shipInBrowser(admin, who.email);
 
   // The customer sends the old alternator back: a core return.
   await page.goto(orderUrl);

@@ -1,5 +1,6 @@
 import { orderAndPay } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { shipInBrowser } from "./returns-helpers";
 
 const SIZES = [
   { name: "phone", width: 390, height: 844 },
@@ -30,16 +31,7 @@ test("a return with an RMA number, received as damaged with a restocking fee; th
   await expect(admin.getByText("Restocking fee saved: 15%")).toBeVisible();
 
   // The admin ships the order.
-  await admin.goto("/dashboard/manageallorders");
-  await admin.getByLabel("Search orders").fill(customer.email);
-  await admin.getByRole("button", { name: "Search" }).click();
-  const orderRow = admin.getByTestId("admin-order").filter({ hasText: customer.email });
-  await orderRow.getByRole("button", { name: "Mark shipped" }).click();
-  await admin
-    .getByRole("dialog", { name: "Mark this order shipped?" })
-    .getByRole("button", { name: "Mark shipped" })
-    .click();
-  await expect(orderRow.getByTestId("order-status")).toHaveText("Shipped");
+  await shipInBrowser(admin, customer.email);
 
   // The customer returns one part, no longer needed, and sees its RMA number.
   await page.goto("/dashboard/myitems");

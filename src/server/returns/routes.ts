@@ -7,6 +7,9 @@ import {
   fitmentReportSchema,
   receiveReturnSchema,
   restockingFeeSchema,
+  MAX_RETURN_WINDOW_DAYS,
+  returnWindowsAnswerSchema,
+  returnWindowsSchema,
   returnableSchema,
   returnDecisionSchema,
   returnPhotoParamsSchema,
@@ -154,6 +157,19 @@ export const returnRoutes: FastifyPluginAsyncZod<{
     read: () => returns.restockingFee(),
     setSummary: "Admin: set the restocking-fee rule (returns received from now on)",
     set: (body, me) => returns.setRestockingFee(body, me),
+  });
+
+  settingRoutes(app, "/returns/windows", {
+    tags: ["returns", "admin"],
+    body: returnWindowsSchema,
+    answer: returnWindowsAnswerSchema,
+    errors,
+    onRequest: guards.adminOnly,
+    readSummary:
+      "Admin: the return windows: days after a line ships that its customer may ask to return it (`days`) and send back its core for the deposit (`coreDays`), 0: none; `updatedAt` null: never saved, RETURN_WINDOW_DAYS and CORE_RETURN_WINDOW_DAYS",
+    read: () => returns.returnWindows(),
+    setSummary: `Admin: set the return windows (0–${MAX_RETURN_WINDOW_DAYS} days each), for every order from now on`,
+    set: (body, me) => returns.setReturnWindows(body, me),
   });
 
   app.post(

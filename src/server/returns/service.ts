@@ -10,6 +10,8 @@ import {
   type CreditNote,
   type RestockingFee,
   type Return,
+  type ReturnWindows,
+  type ReturnWindowsInput,
   type ReturnDecision,
   type Returnable,
   type ReturnRequestInput,
@@ -37,6 +39,7 @@ import { shippedByLine } from "../shipments/service";
 import { photosOfReturns } from "./photos";
 import { fitmentReport } from "./report";
 import { restockingFee, setRestockingFee } from "./receiving";
+import { returnWindowsOf, setReturnWindows } from "./windows";
 import { type Clock, systemClock } from "../clock";
 import { returnEventData } from "../webhooks/events";
 import { recordWebhookEvent } from "../webhooks/outbox";
@@ -46,8 +49,9 @@ type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
 
 export interface ReturnOptions {
+  /** Days after shipping a return may be asked, until an admin saves the windows (windows.ts). */
   windowDays: number;
-  /** Days after shipping a core return may be asked (docs/core-charges.md); default 90. */
+  /** The same for a core return (docs/core-charges.md); default 90. */
   coreWindowDays?: number;
   mailer?: Pick<Mailer, "sendIn">;
   publicUrl: string;
@@ -210,7 +214,7 @@ export async function linesOfReturn(tx: DbOrTx, returnId: string) {
 
 export function createReturnService(db: Db, opts: ReturnOptions) {
   const now = opts.now ?? systemClock;
-  const coreWindowDays = opts.coreWindowDays ?? 90;
+  const defaults = { days: opts.windowDays, coreDays: opts.coreWindowDays ?? 90 };
 
   /**
    * Units of each line already in a return (not refused): parts returns, or with `core` the
@@ -247,7 +251,8 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
     days: number;
     lines: Map<number, { shipped: number; open: boolean }>;
   }> {
-    const days = core ? coreWindowDays : opts.windowDays;
+    const windows = await returnWindowsOf(tx, defaults);
+    const days = core ? windows.coreDays : windows.days;
     // A warranty claim's replacement was not paid for: nothing of it can be refunded.
     if (order.paidWith === WARRANTY_REPLACEMENT) {
       const why = returnMessages.replacement;
@@ -308,6 +313,15 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
         });
       });
       return restockingFee(db);
+    },
+
+    /** Admin: the return windows in force. */
+    returnWindows: () => returnWindowsOf(db, defaults),
+
+    /** Admin: sets the return windows, for every order from now on (audited). */
+    async setReturnWindows(input: ReturnWindowsInput, actor: AuditActor): Promise<ReturnWindows> {
+      await setReturnWindows(db, input, actor, now());
+      return returnWindowsOf(db, defaults);
     },
 
     /** What the customer may still return of an order, and until when. */

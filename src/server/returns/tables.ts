@@ -134,6 +134,28 @@ export const returnSettings = pgTable(
 );
 
 /**
+ * The return windows an admin saved (one row, id 1; none: the environment's defaults,
+ * RETURN_WINDOW_DAYS and CORE_RETURN_WINDOW_DAYS): days after a line ships that its customer may
+ * ask to return it, and send back its core; 0: none.
+ */
+export const returnWindowSettings = pgTable(
+  "return_window_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    days: integer("days").notNull(),
+    coreDays: integer("core_days").notNull(),
+    updatedAt: timestampNow("updated_at"),
+  },
+  (t) => [
+    check("return_window_settings_one_row", sql`${t.id} = 1`),
+    check(
+      "return_window_settings_days_valid",
+      sql`${t.days} between 0 and 3650 and ${t.coreDays} between 0 and 3650`,
+    ),
+  ],
+);
+
+/**
  * A customer's photo of a return (docs/returns.md, "Photos"): the file is in DATA_DIR/return-photos
  * under `file_name`, never in the public uploads folder.
  */

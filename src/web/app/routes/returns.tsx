@@ -1,5 +1,6 @@
 import { usePageTitle, PageSection } from "../../components/page-title";
 import { RestockingFeeForm } from "../../features/returns/components/restocking-fee-form";
+import { ReturnWindowsForm } from "../../features/returns/components/return-windows-form";
 import { FitmentReportTable, ReturnsAdmin } from "../../features/returns/components/returns-admin";
 
 export function ReturnsRoute() {
@@ -18,6 +19,9 @@ export function ReturnsRoute() {
         </p>
         <ReturnsAdmin />
       </section>
+      <PageSection headingId="windows-heading" title="Return windows">
+        <ReturnWindowsForm />
+      </PageSection>
       <PageSection headingId="fee-heading" title="Restocking fee">
         <RestockingFeeForm />
       </PageSection>

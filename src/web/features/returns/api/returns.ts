@@ -11,6 +11,8 @@ import type {
   Returnable,
   ReturnRequestInput,
   ReturnStatus,
+  ReturnWindows,
+  ReturnWindowsInput,
 } from "#contract/returns";
 import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
 import { useSubmissionKeys } from "../../../lib/idempotency";
@@ -27,6 +29,7 @@ const keys = {
   admin: (query: object) => [...KEY, "admin", query] as const,
   fitment: [...KEY, "fitment"] as const,
   fee: [...KEY, "restocking-fee"] as const,
+  windows: [...KEY, "windows"] as const,
 };
 
 /** What of the order can still be returned, and until when. */
@@ -111,5 +114,16 @@ export const useRestockingFee = () =>
 export function useSetRestockingFee() {
   return useReplacingMutation(keys.fee, (fee: RestockingFee) =>
     apiSend<RestockingFee>("PUT", "/returns/restocking-fee", fee),
+  );
+}
+
+/** Admin: the return windows in force. */
+export const useReturnWindows = () =>
+  useQuery({ queryKey: keys.windows, queryFn: () => apiGet<ReturnWindows>("/returns/windows") });
+
+/** Admin: sets the return windows (every order's, from now on). */
+export function useSetReturnWindows() {
+  return useReplacingMutation(keys.windows, (windows: ReturnWindowsInput) =>
+    apiSend<ReturnWindows>("PUT", "/returns/windows", windows),
   );
 }
