@@ -24,8 +24,17 @@ export const forbidden = (message = "You are not allowed to do this") =>
   new HttpError(403, "forbidden", message);
 export const unauthorized = (message = "Please sign in") =>
   new HttpError(401, "unauthorized", message);
-export const conflict = (message: string) => new HttpError(409, "conflict", message);
-export const unprocessable = (message: string) => new HttpError(422, "rule_broken", message);
+/** A 409; with `field`, the same words stand beside that field (a name another record has). */
+export const conflict = (message: string, field?: string) =>
+  new HttpError(409, "conflict", message, field === undefined ? undefined : { [field]: message });
+/** A 422 (a rule of the store's broken); with `field`, the same words stand beside that field. */
+export const unprocessable = (message: string, field?: string) =>
+  new HttpError(
+    422,
+    "rule_broken",
+    message,
+    field === undefined ? undefined : { [field]: message },
+  );
 /** A 400 on one field of what was sent: the message, and the same words beside the field. */
 export const fieldError = (field: string, message: string) =>
   new HttpError(400, "validation", message, { [field]: message });

@@ -16,7 +16,7 @@ import {
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { productCrossReferences, products } from "./tables";
-import { HttpError, notFound } from "../errors";
+import { conflict, HttpError, notFound, unprocessable } from "../errors";
 import { onSaleElsewhere } from "../inventory/elsewhere";
 import { availabilityColumns, type Availability } from "../inventory/availability";
 import { centsToUnits, unitsToCents } from "../money";
@@ -257,7 +257,7 @@ async function crossReferencesOf(tx: DbOrTx, productId: string): Promise<CrossRe
 function partNumberTaken(err: unknown, partNumber: string | undefined): HttpError | undefined {
   if (!isUniqueViolation(err, "products_part_number_normalized_unique")) return undefined;
   const message = productFieldMessages.partNumberTaken(partNumber?.toUpperCase() ?? "");
-  return new HttpError(409, "conflict", message, { partNumber: message });
+  return conflict(message, "partNumber");
 }
 
 export function createCatalogService(db: Db) {
@@ -519,7 +519,7 @@ export function createCatalogService(db: Db) {
             input.availableQuantityWas !== current.availableQuantity
           ) {
             const message = productFieldMessages.stockChanged(current.availableQuantity);
-            throw new HttpError(409, "conflict", message, { availableQuantity: message });
+            throw conflict(message, "availableQuantity");
           }
           // Orders may leave stock below the minimum; a price-only edit must still go through, so
           // the pair is checked only when the edit touches one of them.
@@ -536,7 +536,7 @@ export function createCatalogService(db: Db) {
             const elsewhere = (await onSaleElsewhere(tx, [id])).get(id) ?? 0;
             if (availableQuantity < elsewhere) {
               const message = productFieldMessages.belowLocations(elsewhere);
-              throw new HttpError(422, "rule_broken", message, { availableQuantity: message });
+              throw unprocessable(message, "availableQuantity");
             }
           }
           // Every public break stays cheaper than the price, whichever of the two the edit sets.

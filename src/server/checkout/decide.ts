@@ -6,7 +6,7 @@ import { holdMessages, orderMessages } from "../../contract/orders";
 import { checkStockLine } from "../inventory/service";
 import type { BackorderOffer } from "../inventory/backorders";
 import type { HoldLimits } from "../config";
-import { HttpError, unprocessable } from "../errors";
+import { conflict, HttpError, unprocessable } from "../errors";
 import { centsToUnits, MAX_CENTS } from "../money";
 import {
   minimumFor,
@@ -220,7 +220,7 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
     const pack = part ? packFor(rules.pricing, part) : 1;
     if (product && line.qty >= product.minimumOrder && line.qty % pack !== 0) {
       const message = quantityProblem(rules.pricing, part!, line.qty)!;
-      throw new HttpError(422, "rule_broken", message, { [line.productId]: message });
+      throw unprocessable(message, line.productId);
     }
     const offer = rules.fulfilment && product?.backorder;
     // A line beyond the shelf, of a product that takes backorders: the minimum as always, then
@@ -230,9 +230,7 @@ export function decidePlacement(facts: PlacementFacts, rules: PlacementRules): D
       const most = offer.most === null ? Infinity : product.available + offer.most;
       if (line.qty > most || offer.on === null) {
         const can = Number.isFinite(most) ? most : product.available;
-        throw new HttpError(422, "rule_broken", orderMessages.lessThen(can), {
-          [line.productId]: orderMessages.lessThen(can),
-        });
+        throw unprocessable(orderMessages.lessThen(can), line.productId);
       }
       return { line, product, offer };
     }
@@ -438,7 +436,7 @@ export function refuseShortStock(
     const p = products.get(l.productId)!;
     if (l.qty > p.available) {
       const message = quoteMessages.stockShort(p.name, p.available);
-      throw new HttpError(409, "conflict", message, { [l.productId]: message });
+      throw conflict(message, l.productId);
     }
   }
 }

@@ -1,7 +1,7 @@
 import { quoteMessages } from "../../contract/quotes";
 import type { Market } from "../../contract/markets";
 import type { ChargeFacts } from "../charges/estimate";
-import { HttpError } from "../errors";
+import { unprocessable } from "../errors";
 import { chooseMarket } from "../pricing/market-choice";
 import type { QuoteToAccept } from "./request";
 
@@ -38,5 +38,5 @@ export async function refuseOtherMarket(
     quote.currency ?? own?.currency ?? "",
     own?.name ?? code ?? "",
   );
-  throw new HttpError(422, "rule_broken", message, { addressId: message });
+  throw unprocessable(message, "addressId");
 }

@@ -70,9 +70,7 @@ const units = (c: number | null) => (c === null ? null : centsToUnits(c));
 /** A unique name taken, as the 409 people read. */
 function nameTaken(err: unknown): HttpError | undefined {
   if (isUniqueViolation(err, "companies_name_unique")) {
-    return new HttpError(409, "conflict", companyMessages.nameTaken, {
-      name: companyMessages.nameTaken,
-    });
+    return conflict(companyMessages.nameTaken, "name");
   }
   if (isUniqueViolation(err, "company_members_user_unique")) {
     return conflict(companyMessages.alreadyMember);

@@ -13,7 +13,7 @@ import type { CartService } from "../cart/service";
 import type { Db, DbOrTx } from "../db/database";
 import { products } from "../catalog/tables";
 import { savedListItems, savedLists } from "./tables";
-import { HttpError, notFound, unprocessable } from "../errors";
+import { conflict, notFound, unprocessable } from "../errors";
 import { centsToUnits, formatCents } from "../money";
 import { priceLines, pricingFor, type PricingMarket } from "../pricing/pricing";
 import { planReorder } from "../reorder/service";
@@ -21,9 +21,7 @@ import { isUniqueViolation, transactionAnswering } from "../db/postgres-errors";
 
 const nameTaken = (err: unknown) =>
   isUniqueViolation(err, "saved_lists_user_name_unique")
-    ? new HttpError(409, "conflict", listMessages.duplicateName, {
-        name: listMessages.duplicateName,
-      })
+    ? conflict(listMessages.duplicateName, "name")
     : undefined;
 
 /** A customer's saved lists of parts: named, theirs alone, added to the cart whole. */

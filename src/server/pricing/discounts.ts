@@ -9,7 +9,7 @@ import {
   type DiscountKind,
   type DiscountScope,
 } from "../../contract/discount-codes";
-import { HttpError } from "../errors";
+import { unprocessable } from "../errors";
 import { formatCents } from "../money";
 import { percentOff } from "./pricing";
 
@@ -139,8 +139,7 @@ export function discountRefusal(
 }
 
 /** A code refused: 422 with the buyer's words, on the `discountCode` field. */
-export const refused = (message: string) =>
-  new HttpError(422, "rule_broken", message, { discountCode: message });
+export const refused = (message: string) => unprocessable(message, "discountCode");
 
 /** A checkout's code, as the placement read it in its transaction (`placementDiscount`). */
 export interface DiscountOffer {

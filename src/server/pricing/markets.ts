@@ -12,7 +12,7 @@ import {
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { isUniqueViolation } from "../db/postgres-errors";
-import { fieldError, HttpError, notFound } from "../errors";
+import { conflict, fieldError, notFound } from "../errors";
 import { centsToUnits } from "../money";
 import { convertMinor } from "./convert";
 import { marketCountries, markets } from "./tables";
@@ -87,7 +87,7 @@ export function createMarketService(db: Db, opts: { currency: string }) {
       .limit(1);
     if (taken) {
       const message = msg.countryTaken(taken.country, taken.name);
-      throw new HttpError(409, "conflict", message, { countries: message });
+      throw conflict(message, "countries");
     }
   }
 
@@ -98,10 +98,10 @@ export function createMarketService(db: Db, opts: { currency: string }) {
 
   const taken = (err: unknown) => {
     if (isUniqueViolation(err, "markets_code_unique")) {
-      return new HttpError(409, "conflict", msg.codeTaken, { code: msg.codeTaken });
+      return conflict(msg.codeTaken, "code");
     }
     if (isUniqueViolation(err, "markets_name_unique")) {
-      return new HttpError(409, "conflict", msg.nameTaken, { name: msg.nameTaken });
+      return conflict(msg.nameTaken, "name");
     }
     return undefined;
   };
@@ -117,7 +117,7 @@ export function createMarketService(db: Db, opts: { currency: string }) {
     } catch (named) {
       return named;
     }
-    return new HttpError(409, "conflict", msg.countries, { countries: msg.countries });
+    return conflict(msg.countries, "countries");
   }
 
   /** What the audit log says of a market: "EU Europe, EUR at 1 USD = 0.92 EUR, to the cent, …". */
