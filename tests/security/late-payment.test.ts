@@ -7,13 +7,12 @@ import { CANCELED_MESSAGE } from "../../src/server/payments/test-card-gateway";
 import { signUp } from "../support/accounts";
 import { insertProduct } from "../support/factories";
 import { cancelOrderAsAdmin, orderAndCharge, orderWithIntent } from "../support/payments";
-import { injectAs } from "../support/requests";
 import { storeForTests } from "../support/store";
 
 // Penetration test of 75cca6d, finding 14: an order the admin cancelled became paid when the
 // customer paid a payment intent opened before the cancel.
 
-const { t, admin, customer } = storeForTests({
+const { t, call, admin, customer } = storeForTests({
   admin: "late-admin@example.com",
   shipsToTestAddress: true,
   customers: { customer: {} },
@@ -43,11 +42,7 @@ test("a payment arriving for an order the store cancelled does not revive it", a
   expect(row!.status).toBe("cancelled");
   expect(await stockOf(productId)).toBe(10);
   // The money is in the admin's list of payments to refund (fault injection, row 7).
-  const due = await t.app.inject({
-    method: "GET",
-    url: "/api/payments/refunds-due",
-    headers: { cookie: admin.cookie },
-  });
+  const due = await call(admin, "GET", "/api/payments/refunds-due");
   expect(due.statusCode).toBe(200);
   expect(due.json()).toContainEqual(
     expect.objectContaining({
@@ -120,12 +115,7 @@ test("cancelling an account's holds, or removing the account, cancels their open
   // The admin cancels every unpaid order of the account: the open payment page cannot pay.
   const holder = await signUp(t.app);
   const held = await orderWithIntent(t.app, holder, p.id, 2);
-  const holds = await injectAs(
-    t.app,
-    admin,
-    "DELETE",
-    `/api/holds/${await placedBy(held.orderId)}`,
-  );
+  const holds = await call(admin, "DELETE", `/api/holds/${await placedBy(held.orderId)}`);
   expect(holds.json()).toEqual({ cancelledOrders: 1 });
   const charged = await held.charge();
   expect(charged.statusCode).toBe(409);
@@ -135,12 +125,7 @@ test("cancelling an account's holds, or removing the account, cancels their open
   // The admin removes an account with an unpaid order and its payment open.
   const leaving = await signUp(t.app);
   const open = await orderWithIntent(t.app, leaving, p.id, 1);
-  const removed = await injectAs(
-    t.app,
-    admin,
-    "DELETE",
-    `/api/users/${await placedBy(open.orderId)}`,
-  );
+  const removed = await call(admin, "DELETE", `/api/users/${await placedBy(open.orderId)}`);
   expect(removed.json()).toEqual({ success: true, cancelledOrders: 1 });
   expect(await intentStatus(open.orderId)).toBe("canceled");
   const [payment] = await t.database.db

@@ -20,3 +20,20 @@ export async function createDiscountCode(
   expect(res.statusCode, res.body).toBe(201);
   return res.json().id as string;
 }
+
+/**
+ * A test file's discount codes: each call has the admin create a code of its own (`prefix`, the
+ * process id and a count: no two files or tests share one) with `body`, and answers its text and
+ * id. `t.app` is read at each call, as tests build it in `beforeAll`.
+ */
+export function newDiscountCodes(
+  t: { app: FastifyInstance },
+  admin: { cookie: string },
+  prefix: string,
+) {
+  let n = 0;
+  return async (body: object): Promise<{ code: string; id: string }> => {
+    const code = `${prefix}${process.pid}X${++n}`;
+    return { code, id: await createDiscountCode(t.app, admin, code, body) };
+  };
+}

@@ -25,7 +25,10 @@ let buyer: Member;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const { t, admin } = storeForTests({ admin: "window-admin@example.com", shipsToTestAddress: true });
+const { t, call, admin } = storeForTests({
+  admin: "window-admin@example.com",
+  shipsToTestAddress: true,
+});
 beforeAll(async () => {
   const company = await companyWithBuyer(t.app, admin);
   ({ owner, buyer } = company);
@@ -88,12 +91,7 @@ test("the owners are reminded once before the window ends; two days later the ow
 
   // Two days on, the sweeper leaves it waiting, and the owner approves it.
   expect(await sweepAt(row.createdAt.getTime() + 2 * DAY)).toBe(0);
-  const approved = await t.app.inject({
-    method: "POST",
-    url: `/api/approvals/${row.id}/approve`,
-    headers: { cookie: owner.cookie },
-    payload: {},
-  });
+  const approved = await call(owner, "POST", `/api/approvals/${row.id}/approve`, {});
   expect(approved.statusCode, approved.body).toBe(200);
   expect(approved.json().order.status).toBe("unpaid");
 });

@@ -7,7 +7,7 @@ import { appForTests } from "../../../tests/support/store";
 import { account } from "./tables";
 import { user } from "../users/tables";
 
-const { t } = appForTests({
+const { t, call } = appForTests({
   env: {
     ADMIN_EMAILS: "boss@example.com, Chief@Example.com",
     AUTH_RATE_LIMIT_PER_EMAIL: "3",
@@ -110,18 +110,10 @@ test("a verified listed address that signed up before it was listed becomes admi
 
 test("sign-out ends the session on the server", async () => {
   const a = await signUp(t.app);
-  const out = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/sign-out",
-    headers: { cookie: a.cookie },
-    payload: {},
-  });
+  const out = await call(a, "POST", "/api/auth/sign-out", {});
   expect(out.statusCode).toBe(200);
   expect((await session(a.cookie)).json()).toBeNull();
-  expect(
-    (await t.app.inject({ method: "GET", url: "/api/user", headers: { cookie: a.cookie } }))
-      .statusCode,
-  ).toBe(401);
+  expect((await call(a, "GET", "/api/user")).statusCode).toBe(401);
 });
 
 test("wrong passwords slow down that address from that IP only, with growing delays", async () => {
@@ -216,12 +208,7 @@ test("behind one trusted proxy, a spoofed X-Forwarded-For does not escape the pe
 test("Better Auth's own profile and account-deletion endpoints are switched off", async () => {
   const a = await signUp(t.app);
   for (const url of ["/api/auth/update-user", "/api/auth/delete-user", "/api/auth/change-email"]) {
-    const res = await t.app.inject({
-      method: "POST",
-      url,
-      headers: { cookie: a.cookie },
-      payload: { name: "Someone Else", newEmail: "x@example.com" },
-    });
+    const res = await call(a, "POST", url, { name: "Someone Else", newEmail: "x@example.com" });
     expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
     expect(res.statusCode, url).toBeLessThan(500);
   }

@@ -93,7 +93,7 @@ test("ending the other sessions must say so: a bare DELETE is a 400 and ends not
   const who = await signUp(t.app);
   await signIn(t.app, who.email, who.password);
   for (const url of ["/api/user/sessions", "/api/user/sessions?except=all"]) {
-    const res = await t.app.inject({ method: "DELETE", url, headers: { cookie: who.cookie } });
+    const res = await call(who, "DELETE", url);
     expect(res.statusCode, url).toBe(400);
   }
   expect(await sessionsOf(who)).toHaveLength(2);

@@ -25,7 +25,7 @@ let n = 0;
 /** A fresh part number of this file. */
 const pn = () => `BLK-${process.pid}-${++n}`;
 
-const { t, admin } = storeForTests({ admin: ADMIN_EMAIL });
+const { t, call, admin } = storeForTests({ admin: ADMIN_EMAIL });
 
 const CSV = "text/csv";
 const NDJSON = "application/x-ndjson";
@@ -86,11 +86,10 @@ async function holdUnits(productId: string, qty: number, status: "unpaid" | "pai
 }
 
 async function makeKey(scopes: ApiScope[]): Promise<ApiKeyIssued> {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/api-keys",
-    headers: { cookie: admin.cookie },
-    payload: { name: `Bulk ${scopes.join(" ")} ${++n}`, scopes, rateLimitPerMinute: 100_000 },
+  const res = await call(admin, "POST", "/api/api-keys", {
+    name: `Bulk ${scopes.join(" ")} ${++n}`,
+    scopes,
+    rateLimitPerMinute: 100_000,
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<ApiKeyIssued>();
@@ -313,11 +312,9 @@ describe("stock", () => {
   });
 
   test("a part whose stock falls below its reorder level records a stock.low webhook event", async () => {
-    const hook = await t.app.inject({
-      method: "POST",
-      url: "/api/webhook-endpoints",
-      headers: { cookie: admin.cookie },
-      payload: { url: "http://127.0.0.1:9/bulk-hook", eventTypes: ["stock.low"] },
+    const hook = await call(admin, "POST", "/api/webhook-endpoints", {
+      url: "http://127.0.0.1:9/bulk-hook",
+      eventTypes: ["stock.low"],
     });
     expect(hook.statusCode, hook.body).toBe(201);
     const falls = await insertProduct(t.database.db, {

@@ -15,7 +15,7 @@ import { replaceProductAssets } from "./writes";
 import { insertDefinition, replaceProductAttributes } from "./attributes/writes";
 import { appForTests } from "../../../tests/support/store";
 
-const { t } = appForTests({ env: { ADMIN_EMAILS: "parts-admin@example.com" } });
+const { t, call } = appForTests({ env: { ADMIN_EMAILS: "parts-admin@example.com" } });
 let disc: typeof products.$inferSelect;
 
 beforeAll(async () => {
@@ -170,13 +170,7 @@ test("an out-of-stock part says so, and a change shows at once (the cache is cle
   const slug = "pw-bd-2801-vented-brake-disc-front-280-mm";
   expect((await api(slug)).json<PartPage>().price).toBe(45.99);
   const admin = await signUpAdmin(t, { email: "parts-admin@example.com", name: "Avery" });
-  const edit = (price: number) =>
-    t.app.inject({
-      method: "PATCH",
-      url: `/api/products/${disc.id}`,
-      headers: { cookie: admin.cookie },
-      payload: { price },
-    });
+  const edit = (price: number) => call(admin, "PATCH", `/api/products/${disc.id}`, { price });
   expect((await edit(39.99)).statusCode).toBe(200);
   expect((await api(slug)).json<PartPage>().price).toBe(39.99);
   expect((await edit(45.99)).statusCode).toBe(200);

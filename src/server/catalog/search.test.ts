@@ -8,7 +8,9 @@ import { seedDemoData } from "../demo/seed";
 import { demoProducts } from "./demo-products";
 
 // The demo catalog is what a shopper searches on first start: the issue's queries run on it.
-const { t, admin } = storeForTests({ admin: { email: "search-admin@example.com", name: "Avery" } });
+const { t, call, admin } = storeForTests({
+  admin: { email: "search-admin@example.com", name: "Avery" },
+});
 
 beforeAll(async () => {
   expect(await seedDemoData(t.database.db)).toBe(true);
@@ -252,20 +254,9 @@ describe("admin: part numbers, categories and cross-references", () => {
     img: "/images/products/brake-disc-kit.svg",
     ...overrides,
   });
-  const post = (payload: object) =>
-    t.app.inject({
-      method: "POST",
-      url: "/api/products",
-      headers: { cookie: admin.cookie },
-      payload,
-    });
+  const post = (payload: object) => call(admin, "POST", "/api/products", payload);
   const patch = (id: string, payload: object) =>
-    t.app.inject({
-      method: "PATCH",
-      url: `/api/products/${id}`,
-      headers: { cookie: admin.cookie },
-      payload,
-    });
+    call(admin, "PATCH", `/api/products/${id}`, payload);
 
   test("a new product with cross-references is found by them", async () => {
     const res = await post(

@@ -20,7 +20,7 @@ import { appForTests } from "../../../tests/support/store";
  * session ends (or its user becomes an admin) after the caller was remembered, before the
  * placement: 401, and nothing is written, on both paths.
  */
-const { t } = appForTests({ shipsToTestAddress: true });
+const { t, call } = appForTests({ shipsToTestAddress: true });
 const SECRET = "test-secret-that-is-long-enough-0123456789";
 
 const checkout = () =>
@@ -103,14 +103,9 @@ test("made an admin since: refused (401), nothing is written", async () => {
 
 test("signed out since, on the locked path (a checkout that saves the address): 401, nothing written, the cart kept", async () => {
   const { account, customer, partId } = await rememberedCustomer();
-  const put = await t.app.inject({
-    method: "PUT",
-    url: `/api/cart/items/${partId}`,
-    headers: { cookie: account.cookie },
-    payload: { qty: 2 },
-  });
+  const put = await call(account, "PUT", `/api/cart/items/${partId}`, { qty: 2 });
   expect(put.statusCode, put.body).toBe(200);
-  const cart = await t.app.inject({ url: "/api/cart", headers: { cookie: account.cookie } });
+  const cart = await call(account, "GET", "/api/cart");
   await t.database.pool.query("delete from session where user_id = $1", [customer.id]);
   const placing = checkout().checkoutCart(customer, {
     phonrNo: "5550100",

@@ -9,7 +9,7 @@ import { appForTests } from "../../../tests/support/store";
 import { createDatabase } from "./database";
 import { executePrepared, statementName } from "./prepared";
 
-const { t } = appForTests({ shipsToTestAddress: true });
+const { t, call } = appForTests({ shipsToTestAddress: true });
 
 /** The statement names each query of `pool` carried while `work` ran, in order. */
 async function namesDuring(
@@ -46,11 +46,7 @@ test("a placement's statements are named straight to PostgreSQL (none through a 
   // The markets and each customer's delivery countries, read once and kept in memory for the
   // market a request prices in (docs/pricing.md "The market chosen"), are not the placement's.
   for (const who of [a, b]) {
-    const cart = await t.app.inject({
-      method: "GET",
-      url: "/api/cart",
-      headers: { cookie: who.cookie },
-    });
+    const cart = await call(who, "GET", "/api/cart");
     expect(cart.statusCode).toBe(200);
   }
   const first = await namesDuring(() => placed(a.cookie, p.id, 1));

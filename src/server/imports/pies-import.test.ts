@@ -20,7 +20,7 @@ import { upsertProductsByPartNumber } from "../catalog/writes";
 import { NO_PICTURE_IMAGE } from "./pies-import";
 
 const dataDir = tempFolderForTests("pies-test-");
-const { t, admin, customer } = storeForTests({
+const { t, call, admin, customer } = storeForTests({
   admin: "pies-admin@example.com",
   customers: { customer: {} },
   env: { IMPORT_MAX_FILE_MIB: "1", IMPORT_MAX_ITEMS: "10", DATA_DIR: dataDir },
@@ -397,6 +397,6 @@ test("refusals: no file, a file that is not PIES, too many items (400); a custom
   });
   expect(signedOut.statusCode).toBe(401);
   // The list shows both kinds' records.
-  const list = await t.app.inject({ url: "/api/imports", headers: { cookie: admin.cookie } });
+  const list = await call(admin, "GET", "/api/imports");
   expect(list.json<ImportRecord[]>().every((r) => r.kind === "pies" && r.pies !== null)).toBe(true);
 });

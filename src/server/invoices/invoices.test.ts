@@ -9,7 +9,6 @@ import { waitForMail } from "../../../tests/support/mailbox";
 import { orderAndCharge } from "../../../tests/support/payments";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { storeForTests } from "../../../tests/support/store";
-import { sessionHeaders } from "../../../tests/support/requests";
 import { invoiceMessages } from "../../contract/invoices";
 import { companies, companyMembers } from "../companies/tables";
 import { invoices } from "./tables";
@@ -26,7 +25,7 @@ const seller = {
   email: "accounts@partsworks.example",
 };
 
-const { t, admin, customer, other } = storeForTests({
+const { t, call, admin, customer, other } = storeForTests({
   admin: "invoice-admin@example.com",
   shipsToTestAddress: true,
   customers: { customer: {}, other: {} },
@@ -38,8 +37,7 @@ const { t, admin, customer, other } = storeForTests({
   },
 });
 
-const get = (url: string, who?: TestAccount) =>
-  t.app.inject({ method: "GET", url, headers: sessionHeaders(who) });
+const get = (url: string, who?: TestAccount) => call(who, "GET", url);
 
 const pay = markOrderPaid;
 

@@ -8,7 +8,6 @@ import {
 } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
-import { sessionHeaders } from "../../../tests/support/requests";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { demoProducts } from "../catalog/demo-products";
 import { orderItems, orders } from "./tables";
@@ -17,7 +16,7 @@ import { appForTests } from "../../../tests/support/store";
 
 /** Unpaid orders hold stock: one account cannot take it off sale (the limits of decision 006). */
 // The store's default limits, the per-minute one and the new customers' cap included.
-const { t } = appForTests({
+const { t, call } = appForTests({
   env: {
     ORDERS_PER_MINUTE: "10",
     HOLD_NEW_CUSTOMER_SHARE: "0.2",
@@ -28,12 +27,7 @@ const { t } = appForTests({
 
 const delivery = { phonrNo: "5550100", Address: "1 Dock Road", shipTo: TEST_SHIP_TO };
 const order = (who: TestAccount, productId: string, orderQty: number) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: sessionHeaders(who),
-    payload: { productId, orderQty, ...delivery },
-  });
+  call(who, "POST", "/api/orders", { productId, orderQty, ...delivery });
 
 test("the measured attack fails: 14 orders for the whole stock of every demo product hold nothing", async () => {
   const catalog = await Promise.all(
@@ -69,22 +63,13 @@ test("the measured attack fails: 14 orders for the whole stock of every demo pro
   // Another garage still orders the minimum of every part, in one checkout.
   const garage = await signUp(t.app);
   for (const p of catalog) {
-    await t.app.inject({
-      method: "PUT",
-      url: `/api/cart/items/${p.id}`,
-      headers: sessionHeaders(garage),
-      payload: { qty: p.minimumOrder },
-    });
+    await call(garage, "PUT", `/api/cart/items/${p.id}`, { qty: p.minimumOrder });
   }
-  const cart = (
-    await t.app.inject({ method: "GET", url: "/api/cart", headers: sessionHeaders(garage) })
-  ).json();
+  const cart = (await call(garage, "GET", "/api/cart")).json();
   expect(cart.canCheckout).toBe(true);
-  const placed = await t.app.inject({
-    method: "POST",
-    url: "/api/checkout",
-    headers: sessionHeaders(garage),
-    payload: { ...delivery, expectedTotal: cart.subtotal },
+  const placed = await call(garage, "POST", "/api/checkout", {
+    ...delivery,
+    expectedTotal: cart.subtotal,
   });
   expect(placed.statusCode).toBe(201);
 });
@@ -131,11 +116,7 @@ test("deleting and re-ordering does not renew the hold; paying does", async () =
   const me = await signUp(t.app);
   const p = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 100 });
   const first = (await order(me, p.id, 2)).json().order;
-  await t.app.inject({
-    method: "DELETE",
-    url: `/api/orders/${first._id}`,
-    headers: sessionHeaders(me),
-  });
+  await call(me, "DELETE", `/api/orders/${first._id}`);
   const second = (await order(me, p.id, 2)).json().order;
   expect(second.holdExpiresAt).toBe(first.holdExpiresAt);
 

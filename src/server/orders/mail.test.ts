@@ -25,7 +25,7 @@ import { companyAddressInputSchema } from "../../contract/addresses";
 const PUBLIC_URL = "http://shop.example.test:8080";
 const quiet = { info() {}, warn() {}, error() {} };
 
-const { t } = appForTests({
+const { t, call } = appForTests({
   env: { PUBLIC_URL, HOLD_SWEEP_SECONDS: "1", HOLD_WARNING_HOURS: "2" },
   shipsToTestAddress: true,
 });
@@ -111,11 +111,10 @@ test("shipped with a carrier and tracking number: the email names them and links
   const { order } = await placeOrder(t, customer);
   await pay(customer, order._id);
   const admin = await makeAdmin(t);
-  const res = await t.app.inject({
-    method: "PATCH",
-    url: `/api/orders/${order._id}/status`,
-    headers: sessionHeaders(admin),
-    payload: { status: "shipped", carrier: "ups", trackingNumber: " 1z 999aa1 0123456784 " },
+  const res = await call(admin, "PATCH", `/api/orders/${order._id}/status`, {
+    status: "shipped",
+    carrier: "ups",
+    trackingNumber: " 1z 999aa1 0123456784 ",
   });
   expect(res.statusCode).toBe(200);
 
@@ -148,11 +147,7 @@ test("an admin cancelling an unpaid order (one, or all of an account's) emails t
     .select({ id: user.id })
     .from(user)
     .where(eq(user.email, customer.email.toLowerCase()));
-  const holds = await t.app.inject({
-    method: "DELETE",
-    url: `/api/holds/${row!.id}`,
-    headers: sessionHeaders(admin),
-  });
+  const holds = await call(admin, "DELETE", `/api/holds/${row!.id}`);
   expect(holds.statusCode).toBeLessThan(300);
   await waitForMail(t.app, customer.email, new RegExp(`${two.number} was cancelled`));
   await allMailSent(customer.email);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { signUp } from "../../../tests/support/accounts";
 import { texasSalesTax } from "../../../tests/support/destination";
-import { createDiscountCode } from "../../../tests/support/discount-codes";
+import { newDiscountCodes } from "../../../tests/support/discount-codes";
 import { insertProduct } from "../../../tests/support/factories";
 import { storeForTests } from "../../../tests/support/store";
 import { discountCodeMessages as msg } from "../../contract/discount-codes";
@@ -16,13 +16,9 @@ describe("a discount code in the cart", () => {
   beforeAll(async () => {
     expect((await texasSalesTax(t.app, admin, 8.25)).statusCode).toBe(201);
   });
-  let n = 0;
-  const fresh = () => `K${process.pid}X${++n}`;
-  async function code(body: object): Promise<string> {
-    const c = fresh();
-    await createDiscountCode(t.app, admin, c, body);
-    return c;
-  }
+  const newCode = newDiscountCodes(t, admin, "K");
+  /** A new code's text. */
+  const code = async (body: object) => (await newCode(body)).code;
   /** A customer with 2 brake parts at $30.00 and 1 filter at $12.01 in their cart. */
   async function buyerWithCart() {
     const brake = await insertProduct(t.database.db, {
@@ -89,7 +85,7 @@ describe("a discount code in the cart", () => {
   test("a code that cannot be used is refused with its words, and nothing is applied", async () => {
     const { buyer } = await buyerWithCart();
     const refusals: [string, string][] = [
-      ["NOPE-" + fresh(), msg.unknownOrEnded],
+      [`NOPE-${process.pid}`, msg.unknownOrEnded],
       [await code({ kind: "percent", percent: 5, active: false }), msg.unknownOrEnded],
       [await code({ kind: "percent", percent: 5, endsOn: "2020-01-31" }), msg.unknownOrEnded],
       [

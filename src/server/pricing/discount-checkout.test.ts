@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { checkoutToTestAddress } from "../../../tests/support/destination";
-import { createDiscountCode } from "../../../tests/support/discount-codes";
+import { newDiscountCodes } from "../../../tests/support/discount-codes";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { cancelOrderAsAdmin, payWithTestCard } from "../../../tests/support/payments";
@@ -21,11 +21,7 @@ describe("checking out with a discount code", () => {
     admin: "codes-checkout-admin@example.com",
     shipsToTestAddress: true,
   });
-  let n = 0;
-  async function code(body: object): Promise<{ code: string; id: string }> {
-    const c = `Q${process.pid}X${++n}`;
-    return { code: c, id: await createDiscountCode(t.app, admin, c, body) };
-  }
+  const code = newDiscountCodes(t, admin, "Q");
   /** A customer with 3 parts at $10.00 in their cart and `c` applied; their cart as shown. */
   async function buyerWithCode(c: string) {
     const part = await insertProduct(t.database.db, { priceCents: 1000, minimumOrder: 1 });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
-import { createDiscountCode } from "../../../tests/support/discount-codes";
+import { newDiscountCodes } from "../../../tests/support/discount-codes";
 import { insertProduct } from "../../../tests/support/factories";
 import { storeForTests } from "../../../tests/support/store";
 import { discountCodeMessages as msg } from "../../contract/discount-codes";
@@ -20,11 +20,7 @@ describe("a discount code on the one-product order", () => {
     admin: "codes-order-admin@example.com",
     shipsToTestAddress: true,
   });
-  let n = 0;
-  async function code(body: object): Promise<{ code: string; id: string }> {
-    const c = `O${process.pid}X${++n}`;
-    return { code: c, id: await createDiscountCode(t.app, admin, c, body) };
-  }
+  const code = newDiscountCodes(t, admin, "O");
   const part = () => insertProduct(t.database.db, { priceCents: 1000, minimumOrder: 1 });
   const where = { shipTo: TEST_SHIP_TO };
   const total = (who: TestAccount, productId: string, orderQty: number, discountCode?: string) =>

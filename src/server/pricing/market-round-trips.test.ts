@@ -6,8 +6,9 @@ import { signUpVerified, type TestAccount } from "../../../tests/support/account
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { watchQueries } from "../../../tests/support/query-spy";
-import { shippingAppWithAdmin } from "../../../tests/support/store";
-import { createAnotherProcess, type TestApp } from "../../../tests/support/test-app";
+import { injectAs } from "../../../tests/support/requests";
+import { storeForTests } from "../../../tests/support/store";
+import { createAnotherProcess } from "../../../tests/support/test-app";
 import type { ProductListItem } from "../../contract/products";
 
 /**
@@ -33,7 +34,7 @@ async function statementsOf(node: Node, who: TestAccount, url: string) {
     node.database.pool,
     (q) => seen.push(q.text.replace(/\s+/g, " ")),
     async () => {
-      answer = await node.app.inject({ method: "GET", url, headers: { cookie: who.cookie } });
+      answer = await injectAs(node.app, who, "GET", url);
     },
   );
   expect(answer!.statusCode, answer!.body).toBe(200);
@@ -69,17 +70,16 @@ const LONDON = {
 };
 
 describe("MARKET_CHOICE on: a signed-in customer's market from memory", () => {
-  let t: TestApp;
+  const { t, call, admin } = storeForTests({
+    admin: "market-trips-admin@example.com",
+    shipsToTestAddress: true,
+    env: { MARKET_CHOICE: "true" },
+  });
   let off: Awaited<ReturnType<typeof createAnotherProcess>>;
   let other: Awaited<ReturnType<typeof createAnotherProcess>>;
   let partId: string;
-  let adminCookie: string;
 
   beforeAll(async () => {
-    let admin: TestAccount;
-    ({ t, admin } = await shippingAppWithAdmin("market-trips-admin@example.com", {
-      MARKET_CHOICE: "true",
-    }));
     // The same store in two more processes: one with MARKET_CHOICE off (the statements to
     // compare with), one with it on (another node, told of address changes by NOTIFY).
     off = await createAnotherProcess(t, {
@@ -90,35 +90,27 @@ describe("MARKET_CHOICE on: a signed-in customer's market from memory", () => {
       ADMIN_EMAILS: "market-trips-admin@example.com",
       MARKET_CHOICE: "true",
     });
-    const rate = await t.app.inject({
-      method: "POST",
-      url: "/api/tax-rates",
-      headers: { cookie: admin.cookie },
-      payload: { country: "DE", region: "", postalCode: "", name: "VAT", rate: 19 },
+    const rate = await call(admin, "POST", "/api/tax-rates", {
+      country: "DE",
+      region: "",
+      postalCode: "",
+      name: "VAT",
+      rate: 19,
     });
     expect(rate.statusCode, rate.body).toBe(201);
-    adminCookie = admin.cookie;
     partId = (await insertProduct(t.database.db, { priceCents: 1250, minimumOrder: 1 })).id;
   });
   afterAll(async () => {
     await other?.close();
     await off?.close();
-    await t?.close();
   });
-
-  const send = (
-    who: TestAccount,
-    method: "POST" | "PATCH" | "PUT" | "DELETE",
-    url: string,
-    payload?: object,
-  ) => t.app.inject({ method, url, payload, headers: { cookie: who.cookie } });
 
   /** A customer with a German default address and a line in their cart. */
   async function germanCustomer(): Promise<TestAccount> {
     const me = await signUpVerified(t);
-    const saved = await send(me, "POST", "/api/user/addresses", { ...BERLIN, isDefault: true });
+    const saved = await call(me, "POST", "/api/user/addresses", { ...BERLIN, isDefault: true });
     expect(saved.statusCode, saved.body).toBe(201);
-    const put = await send(me, "PUT", `/api/cart/items/${partId}`, { qty: 1 });
+    const put = await call(me, "PUT", `/api/cart/items/${partId}`, { qty: 1 });
     expect(put.statusCode, put.body).toBe(200);
     return me;
   }
@@ -157,14 +149,14 @@ describe("MARKET_CHOICE on: a signed-in customer's market from memory", () => {
       expect(marketReads(await warm(node, me, priceUrl))).toEqual([]);
       expect(await currencyOn(node)).toBe("EUR");
     }
-    const london = await send(me, "POST", "/api/user/addresses", { ...LONDON, isDefault: true });
+    const london = await call(me, "POST", "/api/user/addresses", { ...LONDON, isDefault: true });
     expect(london.statusCode, london.body).toBe(201);
     // The writing process forgot the customer as the change answered.
     expect(await currencyOn(t)).toBe("GBP");
     // The other heard it (NOTIFY addresses:<user id>).
     await expect.poll(() => currencyOn(other)).toBe("GBP");
     // Removing it makes Berlin the default again: Europe, everywhere.
-    const removed = await send(me, "DELETE", `/api/user/addresses/${london.json().id}`);
+    const removed = await call(me, "DELETE", `/api/user/addresses/${london.json().id}`);
     expect(removed.statusCode, removed.body).toBe(204);
     expect(await currencyOn(t)).toBe("EUR");
     await expect.poll(() => currencyOn(other)).toBe("EUR");
@@ -192,33 +184,19 @@ describe("MARKET_CHOICE on: a signed-in customer's market from memory", () => {
   });
 
   test("a checkout to a saved address reads no address to choose its market: as many statements as with it off", async () => {
-    const zone = await t.app.inject({
-      method: "POST",
-      url: "/api/shipping-zones",
-      headers: { cookie: adminCookie },
-      payload: {
-        name: "Germany",
-        countries: ["DE"],
-        methods: [{ name: "Standard", estimate: "3-5 business days", kind: "flat", price: 7.5 }],
-      },
+    const zone = await call(admin, "POST", "/api/shipping-zones", {
+      name: "Germany",
+      countries: ["DE"],
+      methods: [{ name: "Standard", estimate: "3-5 business days", kind: "flat", price: 7.5 }],
     });
     expect(zone.statusCode, zone.body).toBe(201);
     const checkoutStatements = async (node: Node) => {
       const me = await germanCustomer();
-      const addressId = (
-        await node.app.inject({
-          method: "GET",
-          url: "/api/user/addresses",
-          headers: { cookie: me.cookie },
-        })
-      ).json<{ id: string }[]>()[0]!.id;
+      const addressId = (await injectAs(node.app, me, "GET", "/api/user/addresses")).json<
+        { id: string }[]
+      >()[0]!.id;
       await warm(node, me, "/api/cart");
-      const quote = await node.app.inject({
-        method: "POST",
-        url: "/api/cart/quote",
-        headers: { cookie: me.cookie },
-        payload: { addressId },
-      });
+      const quote = await injectAs(node.app, me, "POST", "/api/cart/quote", { addressId });
       expect(quote.statusCode, quote.body).toBe(200);
       const seen: string[] = [];
       let placed: Awaited<ReturnType<FastifyInstance["inject"]>> | undefined;
@@ -226,11 +204,9 @@ describe("MARKET_CHOICE on: a signed-in customer's market from memory", () => {
         node.database.pool,
         (q) => seen.push(q.text.replace(/\s+/g, " ")),
         async () => {
-          placed = await node.app.inject({
-            method: "POST",
-            url: "/api/checkout",
-            headers: { cookie: me.cookie },
-            payload: { addressId, expectedTotal: quote.json().total },
+          placed = await injectAs(node.app, me, "POST", "/api/checkout", {
+            addressId,
+            expectedTotal: quote.json().total,
           });
         },
       );

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
+import { addGermanVat } from "../../../tests/support/markets";
 import { storeForTests } from "../../../tests/support/store";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { partSlug } from "../../contract/paths";
@@ -32,14 +33,7 @@ describe("the words beside a consumer's gross prices", () => {
     env: { MARKET_CHOICE: "true" },
   });
   beforeAll(async () => {
-    const rate = await call(admin, "POST", "/api/tax-rates", {
-      country: "DE",
-      region: "",
-      postalCode: "",
-      name: "VAT",
-      rate: 19,
-      appliesToShipping: true,
-    });
+    const rate = await addGermanVat(t.app, admin);
     expect(rate.statusCode, rate.body).toBe(201);
     const part = await insertProduct(t.database.db, { priceCents: 1250, minimumOrder: 1 });
     partId = part.id;

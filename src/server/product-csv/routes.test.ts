@@ -3,7 +3,9 @@ import { multipart, postNotMultipart } from "../../../tests/support/multipart";
 import { storeForTests } from "../../../tests/support/store";
 import { MAX_CSV_BYTES } from "../../contract/product-csv";
 
-const { t, admin } = storeForTests({ admin: { email: "csv-admin@example.com", name: "Casey" } });
+const { t, call, admin } = storeForTests({
+  admin: { email: "csv-admin@example.com", name: "Casey" },
+});
 
 const upload = (url: string, data: Buffer) => {
   const body = multipart({ data, filename: "products.csv", type: "text/csv", field: "file" });
@@ -30,11 +32,7 @@ test("a body that is not multipart is refused with 415", async () => {
 });
 
 test("the export is a UTF-8 CSV download with a BOM and the header row", async () => {
-  const res = await t.app.inject({
-    method: "GET",
-    url: "/api/admin/products/export.csv",
-    headers: { cookie: admin.cookie },
-  });
+  const res = await call(admin, "GET", "/api/admin/products/export.csv");
   expect(res.statusCode).toBe(200);
   expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
   expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="products-/);

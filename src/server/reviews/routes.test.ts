@@ -5,7 +5,7 @@ import { signUpBuyer } from "../../../tests/support/buyers";
 import { insertReview } from "../../../tests/support/factories";
 import { shipsToTestAddress } from "../../../tests/support/destination";
 import { storeForTests } from "../../../tests/support/store";
-import { sendMalformedJson, sessionHeaders } from "../../../tests/support/requests";
+import { sendMalformedJson } from "../../../tests/support/requests";
 import { createTestApp } from "../../../tests/support/test-app";
 import { reviews } from "./tables";
 
@@ -23,12 +23,7 @@ beforeAll(async () => {
 });
 
 const post = (payload: unknown, who?: TestAccount) =>
-  t.app.inject({
-    method: "POST",
-    url: "/api/reviews",
-    headers: sessionHeaders(who),
-    payload: payload as object,
-  });
+  call(who, "POST", "/api/reviews", payload as object);
 const getSummary = async () => {
   const res = await call(null, "GET", "/api/reviews/summary");
   expect(res.statusCode).toBe(200);

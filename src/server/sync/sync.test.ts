@@ -19,7 +19,7 @@ import { cursorOf } from "./service";
 const ADMIN_EMAIL = "sync-admin@example.com";
 const seller = { name: "Sync Seller", address: ["1 Road"], taxId: null, email: null };
 
-const { t, admin } = storeForTests({ admin: ADMIN_EMAIL });
+const { t, call, admin } = storeForTests({ admin: ADMIN_EMAIL });
 
 const get = (url: string, headers: Record<string, string> = { cookie: admin.cookie }) =>
   t.app.inject({ url: `/api${url}`, headers });
@@ -164,11 +164,9 @@ describe("invoices", () => {
         await issueInvoice(tx, id, seller, new Date());
       });
     }
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/api-keys",
-      headers: { cookie: admin.cookie },
-      payload: { name: "Sync reader", scopes: ["orders:read"] },
+    const res = await call(admin, "POST", "/api/api-keys", {
+      name: "Sync reader",
+      scopes: ["orders:read"],
     });
     const key = res.json<ApiKeyIssued>().key;
     let got: SyncInvoicesPage["items"] = [];

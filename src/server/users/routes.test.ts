@@ -2,24 +2,17 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { storeForTests } from "../../../tests/support/store";
-import { sendMalformedJson, sessionHeaders } from "../../../tests/support/requests";
+import { sendMalformedJson } from "../../../tests/support/requests";
 import { user } from "./tables";
 import { createUserService } from "./service";
 
-const { t, admin, customer, other } = storeForTests({
+const { t, call, admin, customer, other } = storeForTests({
   admin: { email: "the-admin@example.com", name: "The Admin" },
   customers: { customer: { name: "Casey Customer" }, other: { name: "Other Customer" } },
 });
 
-const get = (url: string, who?: TestAccount) =>
-  t.app.inject({ method: "GET", url, headers: sessionHeaders(who) });
-const put = (payload: object, who?: TestAccount) =>
-  t.app.inject({
-    method: "PUT",
-    url: "/api/user",
-    headers: sessionHeaders(who),
-    payload,
-  });
+const get = (url: string, who?: TestAccount) => call(who, "GET", url);
+const put = (payload: object, who?: TestAccount) => call(who, "PUT", "/api/user", payload);
 const editable = { education: "BSc", address: "1 Main St", phoneNo: "+1 555-0100", linkedIn: "" };
 
 describe("GET /api/user", () => {

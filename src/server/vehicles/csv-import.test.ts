@@ -17,7 +17,7 @@ import { baseVehicleEngines, baseVehicles, vehicleEngines, vehicleMakes } from "
 import { readVehicleCsv } from "./vehicle-csv";
 
 // The vehicle CSV: export, check, import (docs/vehicles.md).
-const { t, admin } = storeForTests({ admin: "vehicle-csv-admin@example.com" });
+const { t, call, admin } = storeForTests({ admin: "vehicle-csv-admin@example.com" });
 beforeAll(async () => {
   // The demo vehicles: several hundred base vehicles with their engines.
   await seedDemoFitment(t.database.db);
@@ -40,10 +40,7 @@ const preview = async (data: Buffer) => {
   return res.json() as VehicleCsvPreview;
 };
 const exported = async () => {
-  const res = await t.app.inject({
-    url: "/api/vehicles/export.csv",
-    headers: { cookie: admin.cookie },
-  });
+  const res = await call(admin, "GET", "/api/vehicles/export.csv");
   expect(res.statusCode).toBe(200);
   return res;
 };
@@ -126,10 +123,7 @@ test("an import adds by name, sets VCdb ids, never removes, and re-imports to th
     engines: before.engines + 2,
     links: before.links + 3,
   });
-  const table = await t.app.inject({
-    url: "/api/vehicles/table?year=2020",
-    headers: { cookie: admin.cookie },
-  });
+  const table = await call(admin, "GET", "/api/vehicles/table?year=2020");
   const tesla = (table.json() as BaseVehicleRow[]).find((r) => r.make.name === "Tesla")!;
   expect(tesla).toMatchObject({
     vcdbBaseVehicleId: 9002,

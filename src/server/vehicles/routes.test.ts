@@ -35,7 +35,7 @@ interface Item {
   fit?: { fits: boolean; details: { position: string | null; note: string | null }[] };
 }
 
-const { t, admin } = storeForTests({ admin: "fitment-admin@example.com" });
+const { t, call, admin } = storeForTests({ admin: "fitment-admin@example.com" });
 beforeAll(async () => {
   expect(await seedDemoData(t.database.db)).toBe(true);
   expect(await seedDemoFitment(t.database.db)).toBeGreaterThan(0);
@@ -315,12 +315,7 @@ describe("an admin edits a product's fitment as year ranges", () => {
   const productId = async () =>
     (await json<Item[]>("/api/products?limit=100&q=PW-LT-9302"))[0]!._id;
   const put = async (id: string, rows: unknown[], who = admin) =>
-    t.app.inject({
-      method: "PUT",
-      url: `/api/products/${id}/fitment-rows`,
-      headers: { cookie: who.cookie },
-      payload: { rows },
-    });
+    call(who, "PUT", `/api/products/${id}/fitment-rows`, { rows });
 
   test("a range is stored per year, read back as the range, and the lists show it", async () => {
     const id = await productId();

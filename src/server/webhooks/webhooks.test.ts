@@ -8,6 +8,7 @@ import { placeTestOrder } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { eventually, waitForMail } from "../../../tests/support/mailbox";
 import { watchQueries } from "../../../tests/support/query-spy";
+import { injectAs } from "../../../tests/support/requests";
 import { storeForTests } from "../../../tests/support/store";
 import { createAnotherProcess } from "../../../tests/support/test-app";
 import {
@@ -190,7 +191,7 @@ afterEach(async () => {
 
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 const asAdmin = (method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url: `/api${url}`, payload, headers: { cookie: admin.cookie } });
+  call(admin, method, `/api${url}`, payload);
 
 async function addEndpoint(
   eventTypes: string[],
@@ -257,11 +258,9 @@ describe("endpoints through the API", () => {
         "http://[::1]:9/",
         "http://169.254.169.254/",
       ]) {
-        const res = await strict.app.inject({
-          method: "POST",
-          url: "/api/webhook-endpoints",
-          payload: { url, eventTypes: ["order.placed"] },
-          headers: { cookie: admin.cookie },
+        const res = await injectAs(strict.app, admin, "POST", "/api/webhook-endpoints", {
+          url,
+          eventTypes: ["order.placed"],
         });
         expect(res.statusCode, url).toBe(400);
         expect(res.json<{ message: string }>().message).toMatch(/private, loopback or link-local/);

@@ -22,7 +22,7 @@ import { createRefunds } from "./refund";
 const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 const MINUTE = 60_000;
 
-const { t, admin, customer } = storeForTests({
+const { t, call, admin, customer } = storeForTests({
   admin: "refund-retry-admin@example.com",
   shipsToTestAddress: true,
   customers: { customer: "refund-retry-customer@example.com" },
@@ -71,8 +71,7 @@ const refundOf = async (orderId: string) =>
   (await t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId)))[0]!;
 const creditNotes = (orderId: string) => creditNotesOf(t.database.db, orderId);
 const gatewayRefunds = (refundId: string) => testCardRefundsOf(t.database.db, refundId);
-const asAdmin = (method: "GET" | "POST", url: string) =>
-  t.app.inject({ method, url, headers: { cookie: admin.cookie } });
+const asAdmin = (method: "GET" | "POST", url: string) => call(admin, method, url);
 
 test("a failed cancellation refund is listed for admins; cancelling again refunds it once, with one credit note", async () => {
   const orderId = await paidOrder();

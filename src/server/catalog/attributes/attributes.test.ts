@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
 import type { TestAccount } from "../../../../tests/support/accounts";
+import { brakeDiameter } from "../../../../tests/support/attributes";
 import { insertProduct } from "../../../../tests/support/factories";
 import { answersOf, type Method } from "../../../../tests/support/requests";
 import { storeForTests } from "../../../../tests/support/store";
@@ -46,15 +47,8 @@ const setValues = (productId: string, values: { attributeId: string; value: stri
 
 test("an admin defines attributes; anyone reads a category's in order; the audit log names each", async () => {
   const diameter = await define("Brakes", { name: "Diameter", kind: "number", unit: "mm" });
-  expect(diameter).toMatchObject({
-    category: "Brakes",
-    name: "Diameter",
-    kind: "number",
-    unit: "mm",
-    choices: [],
-    position: 0,
-    filterable: true,
-  });
+  // No choices, the first position, filterable: as brakeDiameter is made.
+  expect(diameter).toMatchObject(brakeDiameter);
   expect(await lastAudit()).toMatchObject({
     action: "attribute.add",
     targetType: "attribute",
