@@ -211,6 +211,16 @@ export function BreakableEmail({ email }: { email: string }) {
   );
 }
 
+/** A person in a row: their name above their email (on the right of a card's line on phones). */
+export function NameAndEmail({ name, email }: { name: ReactNode; email: string }) {
+  return (
+    <span className="flex flex-col max-md:items-end">
+      {name}
+      <BreakableEmail email={email} />
+    </span>
+  );
+}
+
 /**
  * A cell's codes one a line (a key's scopes, an endpoint's events): the column is as wide as the
  * longest code, however many a row holds.

@@ -1,7 +1,7 @@
 import { plural } from "#contract/count";
 import { useState } from "react";
 import { APPROVAL_NOTE_MAX, approvalMessages, type Approval } from "#contract/approvals";
-import { BreakableEmail, ListTable, type Column } from "../../../components/data-table";
+import { ListTable, NameAndEmail, type Column } from "../../../components/data-table";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { SearchForm } from "../../../components/search-form";
 import { formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
@@ -63,12 +63,7 @@ export function ApprovalsTable({ readOnly = false }: { readOnly?: boolean }) {
     },
     {
       header: "Buyer",
-      cell: (a) => (
-        <span className="flex flex-col max-md:items-end">
-          {a.buyerName}
-          <BreakableEmail email={a.buyerEmail} />
-        </span>
-      ),
+      cell: (a) => <NameAndEmail name={a.buyerName} email={a.buyerEmail} />,
     },
     {
       header: "Parts",

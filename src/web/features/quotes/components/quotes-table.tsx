@@ -8,12 +8,7 @@ import {
   type QuoteStatus,
 } from "#contract/quotes";
 import { paths } from "#contract/paths";
-import {
-  BreakableEmail,
-  ListTable,
-  StatusBadge,
-  type Column,
-} from "../../../components/data-table";
+import { NameAndEmail, ListTable, StatusBadge, type Column } from "../../../components/data-table";
 import { Link } from "../../../components/link";
 import { formatDate, formatPrice } from "../../../lib/format";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
@@ -67,12 +62,7 @@ export function QuotesTable({ admin }: { admin: boolean }) {
     },
     {
       header: "Requested by",
-      cell: (x) => (
-        <span className="flex flex-col max-md:items-end">
-          {x.requesterName}
-          <BreakableEmail email={x.requesterEmail} />
-        </span>
-      ),
+      cell: (x) => <NameAndEmail name={x.requesterName} email={x.requesterEmail} />,
     },
     {
       header: "Parts",
