@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import type { Cart } from "../../src/contract/cart";
 import type { OrderShipments } from "../../src/contract/shipments";
 import { checkoutToTestAddress, TEST_SHIP_TO } from "./destination";
+import { requestsAs } from "./requests";
 import { storeForTests } from "./store";
 import type { TestApp } from "./test-app";
 
@@ -27,12 +28,7 @@ export function backorderStoreForTests(adminEmail: string) {
  * `beforeAll`).
  */
 export function backorderHelpers(t: TestApp, admin: () => { cookie: string }) {
-  const as = (
-    who: { cookie: string },
-    method: "GET" | "PUT" | "POST" | "PATCH" | "DELETE",
-    url: string,
-    payload?: object,
-  ) => t.app.inject({ method, url, headers: { cookie: who.cookie }, payload });
+  const as = requestsAs(() => t.app);
 
   return {
     as,

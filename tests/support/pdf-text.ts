@@ -8,17 +8,21 @@ const standardFontDataUrl = `${path.join(
   "standard_fonts",
 )}/`;
 
-/**
- * The text of a PDF as a reader extracts it (pdf.js, Firefox's PDF reader): one string per page,
- * its pieces joined by spaces. Fails on anything that is not a well-formed PDF.
- */
-export async function pdfText(bytes: Uint8Array): Promise<{ pages: string[]; text: string }> {
-  const pdf = await getDocument({
+/** A PDF opened by pdf.js (no scripts, no warnings); the caller destroys it. */
+const openPdf = (bytes: Uint8Array) =>
+  getDocument({
     data: new Uint8Array(bytes),
     standardFontDataUrl,
     isEvalSupported: false,
     verbosity: 0,
   }).promise;
+
+/**
+ * The text of a PDF as a reader extracts it (pdf.js, Firefox's PDF reader): one string per page,
+ * its pieces joined by spaces. Fails on anything that is not a well-formed PDF.
+ */
+export async function pdfText(bytes: Uint8Array): Promise<{ pages: string[]; text: string }> {
+  const pdf = await openPdf(bytes);
   const pages: string[] = [];
   for (let i = 1; i <= pdf.numPages; i++) {
     const content = await (await pdf.getPage(i)).getTextContent();
@@ -54,12 +58,7 @@ const ASCENT = 0.718;
  * two boxes. Handles what pdf-lib writes (no rotation or scaling of text).
  */
 export async function pdfTextBoxes(bytes: Uint8Array): Promise<TextBox[]> {
-  const pdf = await getDocument({
-    data: new Uint8Array(bytes),
-    standardFontDataUrl,
-    isEvalSupported: false,
-    verbosity: 0,
-  }).promise;
+  const pdf = await openPdf(bytes);
   const boxes: TextBox[] = [];
   for (let n = 1; n <= pdf.numPages; n++) {
     const { fnArray, argsArray } = await (await pdf.getPage(n)).getOperatorList();

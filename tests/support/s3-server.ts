@@ -34,15 +34,7 @@ export async function startS3Server() {
   return {
     port,
     directory,
-    settings: (timeoutMs = 5000): S3Settings => ({
-      endpoint: `http://127.0.0.1:${port}`,
-      bucket: TEST_BUCKET,
-      region: "us-east-1",
-      // s3rver's own test credentials.
-      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-      forcePathStyle: true,
-      timeoutMs,
-    }),
+    settings: (timeoutMs = 5000) => bucketAt(port, timeoutMs),
     async close() {
       for (const s of sockets) s.destroy();
       await server.close();
@@ -50,6 +42,16 @@ export async function startS3Server() {
     },
   };
 }
+
+/** The test bucket on an S3 server at `port` on this machine, with s3rver's own test credentials. */
+const bucketAt = (port: number, timeoutMs: number): S3Settings => ({
+  endpoint: `http://127.0.0.1:${port}`,
+  bucket: TEST_BUCKET,
+  region: "us-east-1",
+  credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  forcePathStyle: true,
+  timeoutMs,
+});
 
 /**
  * A bucket that is away: `down`, a port nothing listens on (connections refused); `slow`, a server
@@ -66,14 +68,7 @@ export async function startBrokenS3(kind: "down" | "slow") {
   const { port } = server.address() as net.AddressInfo;
   if (kind === "down") await new Promise((res) => server.close(res));
   return {
-    settings: (timeoutMs: number): S3Settings => ({
-      endpoint: `http://127.0.0.1:${port}`,
-      bucket: TEST_BUCKET,
-      region: "us-east-1",
-      credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-      forcePathStyle: true,
-      timeoutMs,
-    }),
+    settings: (timeoutMs: number) => bucketAt(port, timeoutMs),
     /** Connections the slow server has been sent (it answers none). */
     connections: () => sockets.size,
     async close() {
