@@ -1,5 +1,9 @@
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
+import type { Db } from "../../src/server/db/database";
+import { orderItems } from "../../src/server/orders/tables";
+import { discountRedemptions } from "../../src/server/pricing/tables";
 
 /**
  * The admin creates the discount code `code` with `body` (kind, amount or percent, scope, limits:
@@ -36,4 +40,17 @@ export function newDiscountCodes(
     const code = `${prefix}${process.pid}X${++n}`;
     return { code, id: await createDiscountCode(t.app, admin, code, body) };
   };
+}
+
+/** What a discount wrote with order `orderId`: each line's discount, and the code's uses by it. */
+export async function discountsOfOrder(db: Db, orderId: string) {
+  const lines = await db
+    .select({ discountCents: orderItems.discountCents })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const uses = await db
+    .select()
+    .from(discountRedemptions)
+    .where(eq(discountRedemptions.orderId, orderId));
+  return { lines, uses };
 }

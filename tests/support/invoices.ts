@@ -4,6 +4,9 @@ import { orderItems, orders } from "../../src/server/orders/tables";
 import type { InvoiceService } from "../../src/server/invoices/service";
 import { invoices } from "../../src/server/invoices/tables";
 
+/** The seller an invoice service of a test names: a name and one address line, no tax id or email. */
+export const TEST_SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
+
 /** `n` unpaid one-line orders written straight into the database (bulk invoicing's orders). */
 export async function unpaidOrders(db: Db, n: number): Promise<string[]> {
   const rows = await db

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { expect, test } from "vitest";
 import { insertProduct } from "../../../tests/support/factories";
+import { TEST_SELLER } from "../../../tests/support/invoices";
 import { orderAndCharge, cancelOrderAsAdmin } from "../../../tests/support/payments";
 import { storeForTests } from "../../../tests/support/store";
 import { createInventory } from "../inventory/service";
@@ -19,7 +20,6 @@ import { createTestCardGateway } from "./test-card-gateway";
  * applied to its order, or kept as refund due when the order cannot take it.
  */
 
-const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 const HOUR = 3_600_000;
 
 const { t, call, admin, customer } = storeForTests({
@@ -36,7 +36,7 @@ const reconcile = () =>
     createTestCardGateway(t.database.db),
     { warn: () => {}, error: () => {} },
     undefined,
-    createInvoiceService(t.database.db, { seller: SELLER }),
+    createInvoiceService(t.database.db, { seller: TEST_SELLER }),
   ).reconcile(new Date(Date.now() - HOUR));
 
 /** A part ordered and charged at the gateway; the store is never told (no confirm). */

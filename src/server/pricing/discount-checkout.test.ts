@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { checkoutToTestAddress } from "../../../tests/support/destination";
-import { newDiscountCodes } from "../../../tests/support/discount-codes";
+import { discountsOfOrder, newDiscountCodes } from "../../../tests/support/discount-codes";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { cancelOrderAsAdmin, payWithTestCard } from "../../../tests/support/payments";
@@ -10,7 +10,6 @@ import { pdfText } from "../../../tests/support/pdf-text";
 import { storeForTests } from "../../../tests/support/store";
 import { discountCodeMessages as msg } from "../../contract/discount-codes";
 import { invoices } from "../invoices/tables";
-import { orderItems } from "../orders/tables";
 import { refunds } from "../returns/tables";
 import { discountOfUnits } from "./discounts";
 import { cartDiscountCodes, discountCodes, discountRedemptions } from "./tables";
@@ -48,15 +47,8 @@ describe("checking out with a discount code", () => {
       discount: { code: c.code, amount: 4.2 },
       total: 25.8,
     });
-    const lines = await t.database.db
-      .select({ discountCents: orderItems.discountCents })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order._id));
+    const { lines, uses } = await discountsOfOrder(t.database.db, order._id);
     expect(lines).toEqual([{ discountCents: 420 }]);
-    const uses = await t.database.db
-      .select()
-      .from(discountRedemptions)
-      .where(eq(discountRedemptions.orderId, order._id));
     expect(uses).toMatchObject([{ codeId: c.id, code: c.code, discountCents: 420 }]);
     expect(await t.database.db.$count(cartDiscountCodes, eq(cartDiscountCodes.codeId, c.id))).toBe(
       0,

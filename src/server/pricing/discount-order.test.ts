@@ -1,15 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
-import { newDiscountCodes } from "../../../tests/support/discount-codes";
+import { discountsOfOrder, newDiscountCodes } from "../../../tests/support/discount-codes";
 import { insertProduct } from "../../../tests/support/factories";
 import { storeForTests } from "../../../tests/support/store";
 import { discountCodeMessages as msg } from "../../contract/discount-codes";
 import { quoteMessages } from "../../contract/quotes";
-import { orderItems } from "../orders/tables";
-import { discountRedemptions } from "./tables";
 
 /**
  * A discount code on the specification's one-product order, `POST /api/orders` (the product
@@ -66,15 +63,8 @@ describe("a discount code on the one-product order", () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const o = placed.json().order;
     expect(o).toMatchObject({ discount: { code: c.code, amount: 3 }, total: shown.json().total });
-    const lines = await t.database.db
-      .select({ discountCents: orderItems.discountCents })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, o._id));
+    const { lines, uses } = await discountsOfOrder(t.database.db, o._id);
     expect(lines).toEqual([{ discountCents: 300 }]);
-    const uses = await t.database.db
-      .select()
-      .from(discountRedemptions)
-      .where(eq(discountRedemptions.orderId, o._id));
     expect(uses).toMatchObject([{ codeId: c.id, discountCents: 300 }]);
   });
 

@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { expect, test } from "vitest";
 import { messagesFor, waitForMail } from "../../../tests/support/mailbox";
 import { pdfText } from "../../../tests/support/pdf-text";
-import { creditNotesOf } from "../../../tests/support/invoices";
+import { creditNotesOf, TEST_SELLER } from "../../../tests/support/invoices";
 import {
   paidOrderOfNewPart,
   shipAsAdmin,
@@ -29,7 +29,6 @@ import { createRefunds } from "../workflows/refund";
 /** Returns, refunds and credit notes (docs/returns.md) through the API and the service. */
 
 const DAY = 24 * 60 * 60 * 1000;
-const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 const silent = { error: () => {} };
 
 const { t, call, admin, customer, other } = storeForTests({
@@ -216,7 +215,7 @@ const actor = { id: "admin-test", email: "returns-admin@example.com" };
 
 /** The returns service with the receive-return workflow and the refund engine over `gateway`. */
 function returnsWith(gateway: PaymentGateway) {
-  const opts = { windowDays: 30, seller: SELLER, publicUrl: "http://localhost", log: silent };
+  const opts = { windowDays: 30, seller: TEST_SELLER, publicUrl: "http://localhost", log: silent };
   const refunds = createRefunds(t.database.db, gateway, opts);
   return {
     ...createReturnService(t.database.db, opts),

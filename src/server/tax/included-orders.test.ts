@@ -3,7 +3,7 @@ import { beforeAll, expect, test } from "vitest";
 import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
-import { creditNotesOf } from "../../../tests/support/invoices";
+import { creditNotesOf, TEST_SELLER } from "../../../tests/support/invoices";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { addGermanVat } from "../../../tests/support/markets";
 import { pdfText } from "../../../tests/support/pdf-text";
@@ -32,7 +32,6 @@ import { productPrice } from "../pricing/routes";
  */
 
 let europe: Market;
-const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 const berlin = () =>
   companyAddressInputSchema.parse({
     ...TEST_SHIP_TO,
@@ -219,7 +218,7 @@ test("a trade buyer in the same market pays net prices with the tax added; on ac
       currency: "USD",
       holdMs: 3_600_000,
       limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
-      invoices: createInvoiceService(t.database.db, { seller: SELLER }),
+      invoices: createInvoiceService(t.database.db, { seller: TEST_SELLER }),
     });
   const { placed } = await orderThree(buyer, market, onAccount);
   // €34.50 + €6.90 shipping, with 19 % on each added: €6.56 + €1.31.

@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
-import { markOrderPaid } from "../../../tests/support/invoices";
+import { markOrderPaid, TEST_SELLER } from "../../../tests/support/invoices";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { checkoutTestCart, orderToTestAddress } from "../../../tests/support/destination";
 import { storeForTests } from "../../../tests/support/store";
@@ -28,7 +28,6 @@ let companyId: string;
 let owner: Member;
 let buyer: Member;
 const DAY = 24 * 60 * 60 * 1000;
-const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 
 const { t, call, admin } = storeForTests({
   admin: "terms-admin@example.com",
@@ -213,7 +212,7 @@ test("recording payments: paid when covered; over-payment 422; the same referenc
   const cardOrder = card.json().order._id as string;
   const cardInvoice = await t.database.db.transaction(async (tx) => {
     await markOrderPaid(tx, cardOrder);
-    return issueInvoice(tx, cardOrder, SELLER);
+    return issueInvoice(tx, cardOrder, TEST_SELLER);
   });
   const refused = await call(admin, "POST", `/api/invoices/${cardInvoice.id}/payments`, {
     amount: 1,
@@ -239,7 +238,7 @@ test("the overdue list: past the due date and unpaid, with days overdue", async 
   // Issued 40 days ago on net 30: 10 days overdue.
   const issued = await t.database.db.transaction(async (tx) => {
     await markOrderPaid(tx, placed);
-    return issueInvoice(tx, placed, SELLER, new Date(Date.now() - 40 * DAY), "net30");
+    return issueInvoice(tx, placed, TEST_SELLER, new Date(Date.now() - 40 * DAY), "net30");
   });
   const overdue = (await call(admin, "GET", "/api/invoices?status=overdue")).json();
   const row = overdue.find((i: { id: string }) => i.id === issued.id);

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { creditNotesOf } from "../../../tests/support/invoices";
+import { creditNotesOf, TEST_SELLER } from "../../../tests/support/invoices";
 import { paidOrderOfNewPart, testCardRefundsOf } from "../../../tests/support/payments";
 import { storeForTests } from "../../../tests/support/store";
 import { adminAuditLog } from "../audit/tables";
@@ -19,7 +19,6 @@ import { createRefunds } from "./refund";
  * comes once it went through.
  */
 
-const SELLER = { name: "Test Seller", address: ["1 Road"], taxId: null, email: null };
 const MINUTE = 60_000;
 
 const { t, call, admin, customer } = storeForTests({
@@ -44,7 +43,7 @@ function failing(failures: number, refund?: PaymentGateway["refund"]): PaymentGa
 function cancellingWith(gateway: PaymentGateway, now?: () => Date) {
   const inventory = createInventory(t.database.db);
   const engine = createRefunds(t.database.db, gateway, {
-    seller: SELLER,
+    seller: TEST_SELLER,
     publicUrl: "http://localhost",
     log: { error: () => {} },
     now,
