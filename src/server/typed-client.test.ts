@@ -2,12 +2,10 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { signUp, type TestAccount } from "../../tests/support/accounts";
+import { beforeAll, describe, expect, test, vi } from "vitest";
 import { placeTestOrder } from "../../tests/support/destination";
 import { insertProduct } from "../../tests/support/factories";
-import { shippingAppWithAdmin } from "../../tests/support/store";
-import type { TestApp } from "../../tests/support/test-app";
+import { storeForTests } from "../../tests/support/store";
 import {
   createPartsworksClient,
   idempotencyKey,
@@ -57,22 +55,19 @@ test("the committed client is the one the routes make now (else: run `npm run cl
 }, 120_000);
 
 describe("the client against the store", () => {
-  let t: TestApp;
+  const { t, call, admin, customer } = storeForTests({
+    admin: "typed-client-admin@example.com",
+    shipsToTestAddress: true,
+    customers: { customer: {} },
+  });
   let client: PartsworksClient;
   let baseUrl: string;
   let apiKey: string;
-  let customer: TestAccount;
-  const ADMIN_EMAIL = "typed-client-admin@example.com";
 
   beforeAll(async () => {
-    let admin: TestAccount;
-    ({ t, admin } = await shippingAppWithAdmin(ADMIN_EMAIL));
-    customer = await signUp(t.app);
-    const res = await t.app.inject({
-      method: "POST",
-      url: "/api/api-keys",
-      headers: { cookie: admin.cookie },
-      payload: { name: "ERP", scopes: ["orders:read", "inventory:write"] },
+    const res = await call(admin, "POST", "/api/api-keys", {
+      name: "ERP",
+      scopes: ["orders:read", "inventory:write"],
     });
     expect(res.statusCode, res.body).toBe(201);
     await t.app.listen({ port: 0, host: "127.0.0.1" });
@@ -81,7 +76,6 @@ describe("the client against the store", () => {
     apiKey = res.json<ApiKeyIssued>().key;
     client = createPartsworksClient({ baseUrl, apiKey });
   });
-  afterAll(() => t?.close());
 
   test("a key-scoped route answers the key's typed data", async () => {
     const { data, error, response } = await client.GET("/api/orders/all", {
