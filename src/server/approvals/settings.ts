@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { ApprovalSettings, ApprovalSettingsInput } from "../../contract/approvals";
 import type { DbOrTx } from "../db/database";
-import { saveSettingsRow, settingsRowOf } from "../db/settings-row";
+import { saveSettingsRow, settingsInForce } from "../db/settings-row";
 import { approvalSettings } from "./tables";
 
 /**
@@ -14,19 +14,14 @@ import { approvalSettings } from "./tables";
 export type ApprovalDefaults = Pick<ApprovalSettings, "windowBusinessDays" | "reminderHours">;
 
 /** The settings in force: the saved row, or the defaults (`updatedAt` null). */
-export async function approvalSettingsOf(
+export const approvalSettingsOf = (
   tx: DbOrTx,
   defaults: ApprovalDefaults,
-): Promise<ApprovalSettings> {
-  const row = await settingsRowOf(tx, approvalSettings);
-  return row
-    ? {
-        windowBusinessDays: row.windowBusinessDays,
-        reminderHours: row.reminderHours,
-        updatedAt: row.updatedAt.toISOString(),
-      }
-    : { ...defaults, updatedAt: null };
-}
+): Promise<ApprovalSettings> =>
+  settingsInForce(tx, approvalSettings, defaults, (row) => ({
+    windowBusinessDays: row.windowBusinessDays,
+    reminderHours: row.reminderHours,
+  }));
 
 /**
  * How many business days a new order awaiting approval holds its stock: read by the checkout

@@ -20,6 +20,25 @@ export async function settingsRowOf<T extends SettingsTable>(
   return row as T["$inferSelect"] | undefined;
 }
 
+/**
+ * The settings in force, as an admin reads them: the saved row's values (`valuesOf`) and when
+ * they were saved, or the store's `defaults` with `updatedAt` null while none are saved.
+ */
+export async function settingsInForce<
+  T extends SettingsTable & { $inferSelect: { updatedAt: Date } },
+  V extends object,
+>(
+  tx: DbOrTx,
+  table: T,
+  defaults: V,
+  valuesOf: (row: T["$inferSelect"]) => V,
+): Promise<V & { updatedAt: string | null }> {
+  const row = await settingsRowOf(tx, table);
+  return row
+    ? { ...valuesOf(row), updatedAt: row.updatedAt.toISOString() }
+    : { ...defaults, updatedAt: null };
+}
+
 /** Saves the settings: the one row written, or rewritten with these values. */
 export async function saveSettingsRow<T extends SettingsTable>(
   tx: DbOrTx,

@@ -5,7 +5,7 @@ import {
 } from "../../contract/returns";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { saveSettingsRow, settingsRowOf } from "../db/settings-row";
+import { saveSettingsRow, settingsInForce } from "../db/settings-row";
 import { returnWindowSettings } from "./tables";
 
 /**
@@ -18,15 +18,14 @@ import { returnWindowSettings } from "./tables";
 export type ReturnWindowDefaults = Pick<ReturnWindows, "days" | "coreDays">;
 
 /** The windows in force: the saved row, or the defaults (`updatedAt` null). */
-export async function returnWindowsOf(
+export const returnWindowsOf = (
   tx: DbOrTx,
   defaults: ReturnWindowDefaults,
-): Promise<ReturnWindows> {
-  const row = await settingsRowOf(tx, returnWindowSettings);
-  return row
-    ? { days: row.days, coreDays: row.coreDays, updatedAt: row.updatedAt.toISOString() }
-    : { ...defaults, updatedAt: null };
-}
+): Promise<ReturnWindows> =>
+  settingsInForce(tx, returnWindowSettings, defaults, (row) => ({
+    days: row.days,
+    coreDays: row.coreDays,
+  }));
 
 /**
  * Admin: saves the windows, audited. Every order's window is counted from its lines' shipment

@@ -5,7 +5,7 @@ import {
 } from "../../contract/warranty-deadlines";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
-import { saveSettingsRow, settingsRowOf } from "../db/settings-row";
+import { saveSettingsRow, settingsInForce } from "../db/settings-row";
 import { warrantyDeadlineSettings } from "./tables";
 
 /**
@@ -15,17 +15,12 @@ import { warrantyDeadlineSettings } from "./tables";
  */
 
 /** The settings in force: the saved row, or the store's defaults (`updatedAt` null). */
-export async function deadlineSettingsOf(tx: DbOrTx): Promise<WarrantyDeadlineSettings> {
-  const row = await settingsRowOf(tx, warrantyDeadlineSettings);
-  return row
-    ? {
-        claimantDays: row.claimantDays,
-        storeDays: row.storeDays,
-        reminderDays: row.reminderDays,
-        updatedAt: row.updatedAt.toISOString(),
-      }
-    : { ...WARRANTY_DEADLINE_DEFAULTS, updatedAt: null };
-}
+export const deadlineSettingsOf = (tx: DbOrTx): Promise<WarrantyDeadlineSettings> =>
+  settingsInForce(tx, warrantyDeadlineSettings, WARRANTY_DEADLINE_DEFAULTS, (row) => ({
+    claimantDays: row.claimantDays,
+    storeDays: row.storeDays,
+    reminderDays: row.reminderDays,
+  }));
 
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 
