@@ -1,6 +1,7 @@
 import { plural } from "#contract/count";
 import { AUDIT_PAGE_SIZE, type AuditEntry } from "#contract/audit";
 import { BreakableEmail, ListTable, type Column } from "../../../components/data-table";
+import { formatDateTime } from "../../../lib/format";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useAudit } from "../api/get-audit";
 
@@ -8,7 +9,7 @@ const columns: Column<AuditEntry>[] = [
   {
     header: "When",
     role: "title",
-    cell: (e) => <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time>,
+    cell: (e) => <time dateTime={e.at}>{formatDateTime(e.at)}</time>,
   },
   { header: "Who", cell: (e) => <BreakableEmail email={e.actorEmail} /> },
   { header: "Action", cell: (e) => <code className="text-sm">{e.action}</code> },

@@ -1,6 +1,7 @@
 import { plural } from "#contract/count";
 import { IMPORTS_PAGE_SIZE, importWords, type ImportRecord } from "#contract/imports";
 import { ListTable, type Column } from "../../../components/data-table";
+import { formatDateTime } from "../../../lib/format";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useImports } from "../api/imports";
 import { ImportUploadForm } from "./import-upload-form";
@@ -22,7 +23,7 @@ export function ImportsPage() {
     {
       header: "Uploaded",
       role: "title",
-      cell: (r) => <time dateTime={r.createdAt}>{new Date(r.createdAt).toLocaleString()}</time>,
+      cell: (r) => <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>,
     },
     { header: "File", cell: (r) => <span className="break-all">{r.fileName}</span> },
     { header: "Kind", from: "lg", cell: (r) => importWords.kinds[r.kind] },
