@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { formatCount } from "./count";
+import { hasAtMostTwoDecimals } from "./common";
 
 /** The largest core deposit an admin may set, in currency units (a deposit is not a price). */
 export const MAX_CORE_DEPOSIT = 100_000;
-
-const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
 export const coreDepositMessages = {
   number: "Enter the deposit as an amount, e.g. 45.00",

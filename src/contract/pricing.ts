@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { nestedIdParams, pagingQuery } from "./common";
+import { hasAtMostTwoDecimals, nestedIdParams, pagingQuery } from "./common";
 import { requiredName, text } from "./text";
 
 /**
@@ -12,8 +12,6 @@ export const MAX_BREAKS = 10;
 const MAX_BREAK_QTY = 10_000_000;
 /** Every price on the wire is below this (the catalog's and the price lists' ceiling). */
 export const MAX_LIST_PRICE = 1_000_000;
-
-const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
 /** An amount of money in currency units (12.5 = $12.50), as every price on the wire. */
 export const moneySchema = (label: string) =>

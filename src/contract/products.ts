@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pagingQuerySchema } from "./common";
+import { hasAtMostTwoDecimals, pagingQuerySchema } from "./common";
 import {
   crossReferenceKinds,
   normalizePartNumber,
@@ -274,7 +274,6 @@ export function isImageLink(value: string): boolean {
 }
 
 /** Money on the wire has at most two decimals; a float's noise (0.29 * 100) is tolerated. */
-const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
 /** A part number as people write it: letters and digits, with spaces, dashes, dots or slashes. */
 const partNumberPattern = /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/;
