@@ -932,6 +932,24 @@ const rows: Row[] = [
   plain("GET /api/orders/all", adminOnly(200)),
   plain("GET /api/orders/overview", adminOnly(200)),
   plain("GET /api/holds", adminOnly(200)),
+  plain("GET /api/holds/limits", adminOnly(200)),
+  {
+    route: "PUT /api/holds/limits",
+    call: async () => ({
+      url: "/api/holds/limits",
+      payload: {
+        holdHours: 48,
+        newCustomerHoldMinutes: 30,
+        maxSharePercent: 50,
+        freeUnits: 10,
+        newCustomerSharePercent: 100,
+        maxHeldValue: 25_000,
+        ordersPerMinute: 10_000,
+        quickOrderPerMinute: 60,
+      },
+    }),
+    expect: adminOnly(200),
+  },
   {
     route: "DELETE /api/holds/:userId",
     call: async () => {
@@ -2173,6 +2191,7 @@ const keyRows: KeyRow[] = [
   })),
   noKeyRow("restocking fee", "GET /api/returns/restocking-fee"),
   noKeyRow("return windows", "GET /api/returns/windows"),
+  noKeyRow("order limits", "GET /api/holds/limits"),
   // No key: public routes without a scope (anyone calls them without one).
   noKeyRow("health", "GET /api/health"),
   noKeyRow("site config", "GET /api/config"),

@@ -158,6 +158,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     cancelBackorder: (id, line, who) => store.backorderCancel.cancel(id, line, who),
     paymentsOf: (id) => payments.paymentsOf(id),
     confirmPaid: (id, transactionId, ownerId) => payments.confirmPaid(id, transactionId, ownerId),
+    limits: store.orderLimits,
     guards,
   });
   // Warranty claims' decisions: the part back as a return, a replacement order, a refund.
@@ -396,7 +397,7 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     quickOrder: createQuickOrderService(database.db, cart, { currency: config.currency }),
     guards,
     rateLimiter,
-    perMinute: config.quickOrderPerMinute,
+    rules: store.orderLimits.rules,
     markets: store.requestMarkets,
   });
   await api.register(reorderRoutes, {

@@ -47,7 +47,9 @@ import { membershipOf } from "./companies/membership";
 import { createApprovalMail } from "./approvals/mail";
 import { createApprovalService } from "./approvals/service";
 import { CompanyPriceCache } from "./pricing/list-prices";
-import { KeptRead, MarketCache } from "./pricing/market-cache";
+import { KeptRead } from "./changes/kept-read";
+import { MarketCache } from "./pricing/market-cache";
+import { createOrderLimits } from "./orders/limits";
 import { DeliveryCountries } from "./pricing/delivery-countries";
 import { readConsumerTaxRates } from "./tax/service";
 import { createMarketService } from "./pricing/markets";
@@ -292,11 +294,18 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   const accountMail = createTermsMail(mailer, publicUrl);
   const terms = createTermsService(database.db, { mail: accountMail });
   gateMetrics(metrics.registry, productGate);
+  // The order limits an admin saves, or the environment's until then (docs/ordering.md "Holds that
+  // cannot be abused"): kept in memory, cleared by NOTIFY `order-limits` (migration 0098).
+  const orderLimits = createOrderLimits(database.db, {
+    holdMs: config.orderHoldMs,
+    limits: config.holdLimits,
+    quickOrderPerMinute: config.quickOrderPerMinute,
+  });
+  changes.subscribe(["order-limits"], orderLimits.rules);
   const checkout = createCheckout(inventory, {
     currency: config.currency,
     sellerCountry: config.storeCountry,
-    holdMs: config.orderHoldMs,
-    limits: config.holdLimits,
+    rules: orderLimits.rules,
     // Until an admin saves approval settings (docs/approvals.md).
     approvalWindowBusinessDays: config.approvalDefaults.windowBusinessDays,
     notify: orderMail,
@@ -312,8 +321,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     markets: { choice: config.marketChoice, all: () => marketCache.all() },
   });
   const approvals = createApprovalService(database.db, inventory, {
-    holdMs: config.orderHoldMs,
-    limits: config.holdLimits,
+    rules: orderLimits.rules,
     mail: approvalMail,
     invoices,
     accountMail,
@@ -442,6 +450,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     reviews,
     users,
     orders,
+    orderLimits,
     terms,
     checkout,
     approvals,

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { fixedOrderRules } from "../../src/server/orders/limits";
 import { expect } from "vitest";
 import { createApprovalMail } from "../../src/server/approvals/mail";
 import { createApprovalService } from "../../src/server/approvals/service";
@@ -25,15 +26,17 @@ export const approvalServiceAt = (
   defaults?: ApprovalDefaults,
 ) =>
   createApprovalService(t.database.db, createInventory(t.database.db), {
-    holdMs: 48 * HOUR,
-    limits: {
-      maxShare: 1,
-      freeUnits: 10,
-      maxValueCents: 1e9,
-      perMinute: 100,
-      newCustomerHoldMs: 30 * 60_000,
-      newCustomerShare: 1,
-    },
+    rules: fixedOrderRules({
+      holdMs: 48 * HOUR,
+      limits: {
+        maxShare: 1,
+        freeUnits: 10,
+        maxValueCents: 1e9,
+        perMinute: 100,
+        newCustomerHoldMs: 30 * 60_000,
+        newCustomerShare: 1,
+      },
+    }),
     mail: createApprovalMail(mailer, "http://store.test"),
     now: () => new Date(ms),
     ...(defaults && { defaults }),

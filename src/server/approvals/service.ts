@@ -19,7 +19,7 @@ import {
 } from "../../contract/orders";
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import { membershipOf } from "../companies/membership";
-import type { HoldLimits } from "../config";
+import type { OrderRulesSource } from "../orders/limits";
 import type { Db, DbOrTx } from "../db/database";
 import { containsPattern } from "../db/like";
 import { companies, companyMembers } from "../companies/tables";
@@ -129,8 +129,8 @@ export function createApprovalService(
   db: Db,
   inventory: Inventory,
   opts: {
-    holdMs: number;
-    limits: HoldLimits;
+    /** The order limits in force (`orders/limits.ts`): an approved order's hold. */
+    rules: OrderRulesSource;
     mail?: ApprovalMail;
     /** Net terms: an approved order of a company on account is invoiced at once. */
     invoices?: AccountInvoiceIssuer;
@@ -294,8 +294,8 @@ export function createApprovalService(
           items = await linesOf(tx, [orderId]);
         } else if (decision === "approved") {
           // The hold restarts from the approval, as long as a trusted customer's new order's
-          // (`ORDER_HOLD_HOURS`): a company's buyer is trusted (checkout/read.ts `trustedSql`).
-          const until = new Date(Date.now() + opts.holdMs);
+          // (the order limits' hold): a company's buyer is trusted (checkout/read.ts `trustedSql`).
+          const until = new Date(Date.now() + (await opts.rules.get()).holdMs);
           row = await approveOrder(tx, orderId, until);
           items = await linesOf(tx, [orderId]);
           // Deleting the approved order and ordering again does not renew the hold past this.

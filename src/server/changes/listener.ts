@@ -20,7 +20,9 @@ export type ChannelChange =
   | "webhooks"
   | "webhook-outbox"
   // A customer's addresses changed (migration 0094): `addresses:<user id>`, or all of them.
-  | "addresses";
+  | "addresses"
+  // The order limits an admin saves (migration 0098).
+  | "order-limits";
 
 const OTHER_TOPICS: ReadonlySet<string> = new Set([
   "stock",
@@ -30,6 +32,7 @@ const OTHER_TOPICS: ReadonlySet<string> = new Set([
   "webhooks",
   "webhook-outbox",
   "addresses",
+  "order-limits",
 ]);
 
 /**

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { fixedOrderRules } from "../orders/limits";
 import { describe, expect, test } from "vitest";
 import { holdMessages, orderMessages } from "../../contract/orders";
 import { signUpTrusted, signUpVerified } from "../../../tests/support/accounts";
@@ -38,16 +39,14 @@ const HOLD_MS = 48 * 3_600_000;
 const processOf = (limits: Partial<HoldLimits> = {}) =>
   createCheckout(createInventory(t.database.db), {
     currency: "USD",
-    holdMs: HOLD_MS,
-    limits: { ...LIMITS, ...limits },
+    rules: fixedOrderRules({ holdMs: HOLD_MS, limits: { ...LIMITS, ...limits } }),
     memory: createPlacementMemory(),
   });
 /** A checkout that reads every time: what the answer must be. */
 const reading = () =>
   createCheckout(createInventory(t.database.db), {
     currency: "USD",
-    holdMs: HOLD_MS,
-    limits: LIMITS,
+    rules: fixedOrderRules({ holdMs: HOLD_MS, limits: LIMITS }),
   });
 
 /** The customer's default address: where the memory decides their orders go. */

@@ -21,7 +21,7 @@ import type { Customer } from "./write";
 export function quoteDoors(
   place: (customer: Customer, request: PlacementRequest) => Promise<Order>,
   inventory: Inventory,
-  opts: Pick<CheckoutOptions, "currency" | "sellerCountry" | "limits" | "markets">,
+  opts: Pick<CheckoutOptions, "currency" | "sellerCountry" | "rules" | "markets">,
 ) {
   return {
     /**

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { fixedOrderRules } from "../orders/limits";
 import { expect, test } from "vitest";
 import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
@@ -26,8 +27,7 @@ const SECRET = "test-secret-that-is-long-enough-0123456789";
 const checkout = () =>
   createCheckout(createInventory(t.database.db), {
     currency: "USD",
-    holdMs: 3_600_000,
-    limits: loadConfig({}).holdLimits,
+    rules: fixedOrderRules({ holdMs: 3_600_000, limits: loadConfig({}).holdLimits }),
   });
 
 /** A signed-up customer as the cache remembers them, and a part with 5 in stock. */

@@ -29,7 +29,7 @@ export async function totalNow(
     /** The market it is priced in (docs/pricing.md "Markets and currencies"); absent: none. */
     market?: PricingMarket;
   },
-  opts: Pick<CheckoutOptions, "currency" | "sellerCountry" | "limits" | "markets">,
+  opts: Pick<CheckoutOptions, "currency" | "sellerCountry" | "rules" | "markets">,
 ): Promise<OrderTotal> {
   const facts = await readPlacement(tx, customer.id, what.source, {
     trusted: true,
@@ -50,7 +50,7 @@ export async function totalNow(
     : undefined;
   const decided = decidePlacement(facts, {
     shippingMethodId: what.shippingMethodId,
-    limits: opts.limits,
+    limits: (await opts.rules.get()).limits,
     pricing: facts.pricing,
     quotedPrices: what.quote ? quotedPrices(what.quote) : undefined,
     discount,

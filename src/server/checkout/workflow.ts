@@ -9,7 +9,7 @@ import type { ApprovalMail } from "../approvals/mail";
 import { requestApproval } from "../approvals/service";
 import { approvalWindowDays } from "../approvals/settings";
 import { clearCartSql } from "../cart/service";
-import type { HoldLimits } from "../config";
+import type { OrderRules, OrderRulesSource } from "../orders/limits";
 import { ACCOUNT_GONE_MESSAGE, HttpError, notFound } from "../errors";
 import { orderEventData } from "../webhooks/events";
 import { recordWebhookEvent } from "../webhooks/outbox";
@@ -82,8 +82,8 @@ export interface CheckoutOptions {
   currency: string;
   /** The store's country (STORE_COUNTRY): EU reverse charge is for other member states. */
   sellerCountry?: string;
-  holdMs: number;
-  limits: HoldLimits;
+  /** The order limits in force (`orders/limits.ts`), read once per placement. */
+  rules: OrderRulesSource;
   /**
    * How long an order over a spending limit keeps its stock while it awaits an owner, in business
    * days, until an admin saves the approval settings (APPROVAL_WINDOW_BUSINESS_DAYS); the saved
@@ -123,8 +123,6 @@ export interface CheckoutOptions {
  * email. All in one transaction: all or nothing.
  */
 export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
-  /** What new customers hold together is capped (their placements lock the products). */
-  const capNew = opts.limits.newCustomerShare < 1;
   /**
    * A customer's placements in this process go one after another, each decided on what the one
    * before wrote: at once, all but the first found the customer changed and were placed again
@@ -136,12 +134,12 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
   function place(customer: Customer, request: PlacementRequest): Promise<Order> {
     return customerTurn(customer.id, async () => {
       stillWaiting(request);
-      return placeGated(customer, request);
+      return placeGated(customer, { ...request, rules: await opts.rules.get() });
     });
   }
 
   /** At most a few placements of one product hold a connection at once (docs/hot-row.md). */
-  async function placeGated(customer: Customer, request: PlacementRequest): Promise<Order> {
+  async function placeGated(customer: Customer, request: Placing): Promise<Order> {
     const { gate } = opts;
     if (!gate) return placeNow(customer, request);
     const { source, quoteId } = request;
@@ -163,9 +161,9 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
    * or stock changed under it are placed in the locked transaction (the customer's placements at
    * the same moment would only collide again if they read again: the lock puts them in a queue).
    */
-  async function placeNow(customer: Customer, request: PlacementRequest): Promise<Order> {
+  async function placeNow(customer: Customer, request: Placing): Promise<Order> {
     // An unverified account is a new customer more often than not (`Customer.emailVerified`).
-    const likelyCapped = customer.emailVerified === false && capNew;
+    const likelyCapped = customer.emailVerified === false && capsNew(request.rules);
     if (
       !request.quoteId &&
       !request.fromCart?.saveToProfile &&
@@ -186,15 +184,12 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
    * not remembered, or the memory would refuse it, or the write found something changed: the
    * unlocked read decides it afresh (and says why when it is refused).
    */
-  async function placeFromMemory(
-    customer: Customer,
-    request: PlacementRequest,
-  ): Promise<Order | null> {
+  async function placeFromMemory(customer: Customer, request: Placing): Promise<Order | null> {
     const { memory } = opts;
     const { source } = request;
     if (!memory || !remembered(request) || !("lines" in source)) return null;
     const known = memory.recall(customer.id, source.lines);
-    if (!known || known.placedThisMinute >= opts.limits.perMinute) return null;
+    if (!known || known.placedThisMinute >= request.rules.limits.perMinute) return null;
     let order: OrderToWrite;
     try {
       order = decideOrder(customer, request, known.placement, null);
@@ -216,7 +211,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
    */
   async function confirmRefusal(
     customer: Customer,
-    request: PlacementRequest,
+    request: Placing,
     known: NonNullable<ReturnType<PlacementMemory["recall"]>>,
   ): Promise<void> {
     const { placement, decidedOn } = known;
@@ -250,16 +245,13 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
    * changed meanwhile) and every line still fits the stock. Null: the locked transaction must
    * place it (it needs more than the order, or something changed).
    */
-  async function placeUnlocked(
-    customer: Customer,
-    request: PlacementRequest,
-  ): Promise<Order | null> {
+  async function placeUnlocked(customer: Customer, request: Placing): Promise<Order | null> {
     const read = await readPlacementUnlocked(inventory.db, customer.id, request.source, {
       destination: request.destination,
       currency: opts.currency,
       vehicle: request.vehicle,
       sellerCountry: opts.sellerCountry,
-      perMinute: opts.limits.perMinute,
+      perMinute: request.rules.limits.perMinute,
       stillSignedIn: customer.stillSignedIn,
       wholeStanding: !!opts.memory && remembered(request),
     });
@@ -268,7 +260,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     const facts = read.placement;
     // What only the locked transaction does: the cap of new customers locks the products before
     // it reads them; a company's order may go on account or wait for an approval.
-    if (!facts.standing.trusted && capNew) return null;
+    if (!facts.standing.trusted && capsNew(request.rules)) return null;
     if (facts.pricing.companyId) return null;
     opts.memory?.learn(customer.id, read);
     const order = decideOrder(customer, request, facts, null);
@@ -281,7 +273,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
    */
   async function writeDecided(
     customer: Customer,
-    request: PlacementRequest,
+    request: Placing,
     order: OrderToWrite,
     decidedOn: DecidedOn,
   ): Promise<Order | null> {
@@ -304,7 +296,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     try {
       const { row, items, stock } = await writeOrderAtOnce(inventory, customer, order, {
         decidedOn,
-        share: opts.limits,
+        share: request.rules.limits,
         queued: mail?.insert,
         lockWaitMs: UNLOCKED_LOCK_WAIT_MS,
         promise,
@@ -326,7 +318,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
    * The placement as one transaction holding the customer's lock: lock → read → decide → write
    * → what a company's order or a quote also needs → the email queued.
    */
-  async function placeLocked(customer: Customer, request: PlacementRequest): Promise<Order> {
+  async function placeLocked(customer: Customer, request: Placing): Promise<Order> {
     return inventory.transaction(async (stock, tx) => {
       // One statement: the customer's row locked (their placements and cart changes queue up
       // behind each other from here), then the placement counted against the per-minute limit
@@ -334,7 +326,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       const { trusted, rate } = await lockAndCount(
         tx,
         customer.id,
-        opts.limits.perMinute,
+        request.rules.limits.perMinute,
         customer.stillSignedIn,
       );
       if (!rate.allowed) throw new HttpError(429, "rate_limited", holdMessages.rate);
@@ -347,7 +339,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       const placing = quote ? { ...request, market: quote.market } : request;
       const facts = await readPlacement(tx, customer.id, source, {
         trusted,
-        capNew,
+        capNew: capsNew(request.rules),
         destination: request.destination,
         currency: opts.currency,
         market: placing.market,
@@ -426,7 +418,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
   /** The order the read facts make: the rules checked, priced and charged, its hold decided. */
   function decideOrder(
     customer: Customer,
-    request: PlacementRequest,
+    request: Placing,
     facts: PlacementRead,
     quote: QuoteToAccept | null,
     discount?: DiscountOffer,
@@ -450,7 +442,7 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
     const pricing = inMarketOf(facts.pricing, request.market);
     const decision = decidePlacement(facts, {
       shippingMethodId: request.shippingMethodId,
-      limits: opts.limits,
+      limits: request.rules.limits,
       pricing,
       expectedTotalCents: request.expectedTotalCents,
       quotedPrices: quote ? quotedPrices(quote) : undefined,
@@ -465,7 +457,10 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
       currency: pricing.currency,
       exchangeRate: pricing.market?.rate,
       // An order awaiting approval is held for the approval window instead (withApprovalWindow).
-      holdExpiresAt: holdUntil(facts.windowEnd, holdTime(facts.standing, opts.limits, opts.holdMs)),
+      holdExpiresAt: holdUntil(
+        facts.windowEnd,
+        holdTime(facts.standing, request.rules.limits, request.rules.holdMs),
+      ),
       // Each line keeps its cart line's vehicle; the request's fills the lines without one.
       vehicles: decision.lines.map(
         (l) =>
@@ -545,6 +540,12 @@ export function createCheckout(inventory: Inventory, opts: CheckoutOptions) {
 }
 
 export type CheckoutService = ReturnType<typeof createCheckout>;
+
+/** A placement with the order limits in force when it started. */
+type Placing = PlacementRequest & { rules: OrderRules };
+
+/** What new customers hold together is capped (their placements lock the products). */
+const capsNew = (rules: OrderRules) => rules.limits.newCustomerShare < 1;
 
 /**
  * How long the unlocked write waits for a locked row (a product another placement is taking, the

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { fixedOrderRules } from "./limits";
 import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
@@ -206,8 +207,7 @@ test("an order whose transaction rolls back queues no mail; the same placement c
     const db = t.database.db;
     const service = createCheckout(createInventory(db), {
       currency: "USD",
-      holdMs: 3_600_000,
-      limits: loadConfig({}).holdLimits,
+      rules: fixedOrderRules({ holdMs: 3_600_000, limits: loadConfig({}).holdLimits }),
       notify: createOrderMail(mailer, PUBLIC_URL),
     });
     const account = await signUp(t.app);

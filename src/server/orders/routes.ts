@@ -23,6 +23,13 @@ import {
 import { adminRoute, caller, type Guards } from "../http/request-context";
 import { forbidden } from "../errors";
 import type { OrderService } from "./service";
+import type { OrderLimitsService } from "./limits";
+import { settingRoutes } from "../http/setting-routes";
+import {
+  MAX_HOLD_HOURS,
+  orderLimitsAnswerSchema,
+  orderLimitsSchema,
+} from "../../contract/order-limits";
 import type { ShipmentTracking } from "./state";
 import { errorAnswers } from "../api-errors";
 import { pagedListRoute } from "../http/page";
@@ -53,8 +60,10 @@ export const orderRoutes: FastifyPluginAsyncZod<{
   paymentsOf(orderId: string): Promise<AdminOrderDetail["payments"]>;
   /** The spec's "marks the order paid": the payment checked with the gateway (payments/). */
   confirmPaid(orderId: string, transactionId: string, ownerId: string): Promise<Order>;
+  /** The order limits an admin sets (orders/limits.ts). */
+  limits: OrderLimitsService;
   guards: Guards;
-}> = async (app, { orders, status, cancelBackorder, paymentsOf, confirmPaid, guards }) => {
+}> = async (app, { orders, status, cancelBackorder, paymentsOf, confirmPaid, limits, guards }) => {
   app.get(
     "/orders",
     {
@@ -199,6 +208,19 @@ export const orderRoutes: FastifyPluginAsyncZod<{
     },
     async () => orders.holdsByAccount(),
   );
+
+  settingRoutes(app, "/holds/limits", {
+    tags: ["orders", "admin"],
+    body: orderLimitsSchema,
+    answer: orderLimitsAnswerSchema,
+    errors,
+    onRequest: guards.adminOnly,
+    readSummary:
+      "Admin: the order limits: how long an unpaid order holds its stock (a new customer's shorter), the share of a product's stock one line and all new customers may hold, the value one account may hold, orders and quick-order lookups per minute; `updatedAt` null: never saved, the environment's (ORDER_HOLD_HOURS, HOLD_*, ORDERS_PER_MINUTE, QUICK_ORDER_PER_MINUTE)",
+    read: () => limits.read(),
+    setSummary: `Admin: set the order limits (a hold of 1–${MAX_HOLD_HOURS} hours…), for every placement from now on; orders placed before keep their hold`,
+    set: (body, me) => limits.set(body, me),
+  });
 
   app.delete(
     "/holds/:userId",

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { fixedOrderRules } from "./limits";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
@@ -45,9 +46,11 @@ function orderService(holdMs = 3_600_000) {
   const inventory = createInventory(database.db);
   const checkout = createCheckout(inventory, {
     currency: "USD",
-    holdMs,
     // The new customers' cap off: these tests are about stock under concurrency, not that cap.
-    limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
+    rules: fixedOrderRules({
+      holdMs,
+      limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
+    }),
   });
   return {
     ...createOrderService(database.db, inventory, { currency: "USD" }),

@@ -1,5 +1,6 @@
 import { sql } from "../db/sql";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -225,5 +226,34 @@ export const orderItems = pgTable(
     check("order_items_price_not_negative", sql`${t.unitPriceCents} >= 0`),
     check("order_items_core_deposit_not_negative", sql`${t.coreDepositCents} >= 0`),
     index("order_items_product_idx").on(t.productId),
+  ],
+);
+
+/**
+ * The order limits an admin sets on Manage All Orders (docs/ordering.md "Holds that cannot be
+ * abused"): one row, id 1, written when an admin first saves (orders/limits.ts); until then the
+ * environment's (ORDER_HOLD_HOURS, HOLD_*, ORDERS_PER_MINUTE, QUICK_ORDER_PER_MINUTE). Every
+ * change sends NOTIFY `order-limits` (migration 0098) to every process's kept copy.
+ */
+export const orderLimitSettings = pgTable(
+  "order_limit_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    holdHours: integer("hold_hours").notNull(),
+    newCustomerHoldMinutes: integer("new_customer_hold_minutes").notNull(),
+    maxSharePercent: integer("max_share_percent").notNull(),
+    freeUnits: integer("free_units").notNull(),
+    newCustomerSharePercent: integer("new_customer_share_percent").notNull(),
+    maxHeldCents: bigint("max_held_cents", { mode: "number" }).notNull(),
+    ordersPerMinute: integer("orders_per_minute").notNull(),
+    quickOrderPerMinute: integer("quick_order_per_minute").notNull(),
+    updatedAt: timestampNow("updated_at"),
+  },
+  (t) => [
+    check("order_limit_settings_one_row", sql`${t.id} = 1`),
+    check(
+      "order_limit_settings_valid",
+      sql`${t.holdHours} > 0 and ${t.newCustomerHoldMinutes} > 0 and ${t.maxSharePercent} between 1 and 100 and ${t.freeUnits} >= 0 and ${t.newCustomerSharePercent} between 1 and 100 and ${t.maxHeldCents} > 0 and ${t.ordersPerMinute} > 0 and ${t.quickOrderPerMinute} > 0`,
+    ),
   ],
 );

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { fixedOrderRules } from "../orders/limits";
 import { beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
@@ -73,8 +74,10 @@ describe("the cart in a market", () => {
   const checkoutService = () =>
     createCheckout(createInventory(t.database.db), {
       currency: "USD",
-      holdMs: 3_600_000,
-      limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
+      rules: fixedOrderRules({
+        holdMs: 3_600_000,
+        limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
+      }),
     });
   const shipTo = () => companyAddressInputSchema.parse(TEST_SHIP_TO);
 

@@ -7,7 +7,8 @@ import { storeForTests } from "../../../tests/support/store";
 import type { Market } from "../../contract/markets";
 import { partSlug } from "../../contract/paths";
 import { DeliveryCountries } from "./delivery-countries";
-import { KeptRead, MarketCache } from "./market-cache";
+import { KeptRead } from "../changes/kept-read";
+import { MarketCache } from "./market-cache";
 import { createRequestMarkets, marketCookie, marketQuery } from "./request-market";
 
 /**

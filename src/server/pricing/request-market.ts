@@ -1,7 +1,8 @@
 import type { Market } from "../../contract/markets";
 import { withConsumerTaxRateOf } from "../tax/service";
 import type { DeliveryCountries } from "./delivery-countries";
-import type { KeptRead, MarketCache } from "./market-cache";
+import type { KeptRead } from "../changes/kept-read";
+import type { MarketCache } from "./market-cache";
 import { chooseMarket, marketForDelivery, marketNamed } from "./market-choice";
 import type { PricingMarket } from "./pricing";
 import { madeFor } from "../bounded-map";

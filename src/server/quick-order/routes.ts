@@ -19,6 +19,7 @@ import { HttpError } from "../errors";
 import { readOneFile } from "../http/upload";
 import { decodeCsv, parseText } from "./parse";
 import { entriesFromLines, entriesFromText, type Entry, type QuickOrderService } from "./service";
+import type { OrderRulesSource } from "../orders/limits";
 
 const errors = errorAnswers(400, 401, 403, 409, 413, 415, 422);
 const lookupErrors = { ...errors, ...errorAnswers(429) };
@@ -51,11 +52,14 @@ export const quickOrderRoutes: FastifyPluginAsyncZod<{
   quickOrder: QuickOrderService;
   guards: Guards;
   rateLimiter: RateLimiter;
-  /** Resolutions per minute per client IP and per signed-in account (`QUICK_ORDER_PER_MINUTE`). */
-  perMinute: number;
+  /**
+   * Resolutions per minute per client IP and per signed-in account: the order limits' (admin's,
+   * or `QUICK_ORDER_PER_MINUTE`).
+   */
+  rules: OrderRulesSource;
   /** The market a request prices in (docs/pricing.md "The market chosen"). */
   markets: Pick<RequestMarkets, "of">;
-}> = async (app, { quickOrder, guards, rateLimiter, perMinute, markets }) => {
+}> = async (app, { quickOrder, guards, rateLimiter, rules, markets }) => {
   await app.register(multipart, {
     limits: {
       fileSize: MAX_QUICK_ORDER_FILE_BYTES,
@@ -73,7 +77,7 @@ export const quickOrderRoutes: FastifyPluginAsyncZod<{
    */
   const lookup = async (req: FastifyRequest, reply: FastifyReply) => {
     const me = await guards.currentUser(req);
-    const window = { max: perMinute, windowSeconds: 60 };
+    const window = { max: (await rules.get()).quickOrderPerMinute, windowSeconds: 60 };
     await enforceLimits(rateLimiter, reply, [
       { key: `quick-order:ip:${req.ip}`, ...window },
       ...(me ? [{ key: `quick-order:user:${me.id}`, ...window }] : []),

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { fixedOrderRules } from "../orders/limits";
 import { beforeAll, expect, test } from "vitest";
 import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
@@ -64,8 +65,10 @@ beforeAll(async () => {
 const checkout = () =>
   createCheckout(createInventory(t.database.db), {
     currency: "USD",
-    holdMs: 3_600_000,
-    limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
+    rules: fixedOrderRules({
+      holdMs: 3_600_000,
+      limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
+    }),
   });
 
 /** Three $12.50 parts to Berlin, placed by the one-product order in `market` as `who`. */
@@ -216,8 +219,10 @@ test("a trade buyer in the same market pays net prices with the tax added; on ac
   const onAccount = () =>
     createCheckout(createInventory(t.database.db), {
       currency: "USD",
-      holdMs: 3_600_000,
-      limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
+      rules: fixedOrderRules({
+        holdMs: 3_600_000,
+        limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
+      }),
       invoices: createInvoiceService(t.database.db, { seller: TEST_SELLER }),
     });
   const { placed } = await orderThree(buyer, market, onAccount);

@@ -87,12 +87,15 @@ export function SettingNumberField({
   label,
   min,
   max,
+  step = 1,
   field: { error, ...field },
 }: {
   id: string;
   label: string;
   min: number;
   max?: number;
+  /** 0.01 for an amount of money; whole numbers otherwise. */
+  step?: number;
   /** The form's `field(name, { valueAsNumber: true })`. */
   field: FieldProps;
 }) {
@@ -104,7 +107,7 @@ export function SettingNumberField({
           type="number"
           min={min}
           max={max}
-          step={1}
+          step={step}
           className={`input input-bordered w-32 ${error ? "input-error" : ""}`}
           {...field}
         />

@@ -22,6 +22,7 @@ export const queryKeys = {
     admin: (query: object) => ["orders", "admin", query] as const,
     overview: ["orders", "overview"] as const,
     holds: ["orders", "holds"] as const,
+    limits: ["orders", "limits"] as const,
     mine: ["orders", "mine"] as const,
     detail: (id: string) => ["orders", "detail", id] as const,
     total: (input: object) => ["orders", "total", input] as const,

@@ -1,8 +1,9 @@
 import { HoldsTable } from "../../features/orders/components/holds-table";
+import { OrderLimitsForm } from "../../features/orders/components/order-limits-form";
 import { OrdersAdminTable } from "../../features/orders/components/orders-admin-table";
 import { OrdersOverviewPanel } from "../../features/orders/components/orders-overview";
 import { RefundsDueTable } from "../../features/payments/components/refunds-due-table";
-import { usePageTitle } from "../../components/page-title";
+import { PageSection, usePageTitle } from "../../components/page-title";
 
 export function ManageOrdersRoute() {
   usePageTitle("Manage All Orders");
@@ -13,6 +14,9 @@ export function ManageOrdersRoute() {
       <RefundsDueTable />
       <OrdersAdminTable />
       <HoldsTable />
+      <PageSection headingId="limits-heading" title="Order limits">
+        <OrderLimitsForm />
+      </PageSection>
     </div>
   );
 }

@@ -9,7 +9,8 @@ import type {
   OrderStatusChange,
 } from "#contract/orders";
 import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
-import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
+import type { OrderLimits, OrderLimitsInput } from "#contract/order-limits";
+import { useInvalidatingMutation, useReplacingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 import { orderPath } from "../../../lib/order-reads";
 
@@ -61,5 +62,19 @@ export function useCancelHolds() {
     (userId: string) =>
       apiSend<{ cancelledOrders: number }>("DELETE", `/holds/${encodeURIComponent(userId)}`),
     { also: [queryKeys.products.all] },
+  );
+}
+
+/** Admin: the order limits in force (holds, per-minute rates). */
+export const useOrderLimits = () =>
+  useQuery({
+    queryKey: queryKeys.orders.limits,
+    queryFn: () => apiGet<OrderLimits>("/holds/limits"),
+  });
+
+/** Admin: sets the order limits (every placement's, from now on). */
+export function useSetOrderLimits() {
+  return useReplacingMutation(queryKeys.orders.limits, (limits: OrderLimitsInput) =>
+    apiSend<OrderLimits>("PUT", "/holds/limits", limits),
   );
 }
