@@ -25,6 +25,7 @@ async function heldUntil(page: Page, part: string): Promise<number> {
 
 test("an admin gives new customers' orders a longer hold on a phone; a new customer's order says it", async ({
   page,
+  customer,
   adminPage: admin,
 }, info) => {
   test.setTimeout(120_000);
@@ -75,6 +76,11 @@ test("an admin gives new customers' orders a longer hold on a phone; a new custo
     expect(until - orderedAt).toBeGreaterThan(44 * MINUTE - MINUTE);
     expect(until - orderedAt).toBeLessThan(45 * MINUTE + MINUTE);
     await page.screenshot({ path: info.outputPath("my-items-held-until.png"), fullPage: true });
+    // The admin sees it among the stock held in unpaid orders.
+    await admin.reload();
+    await expect(
+      admin.getByTestId("account-holds").filter({ hasText: customer.email }),
+    ).toBeVisible();
   } finally {
     await admin.request.put("/api/holds/limits", { data: { ...before, updatedAt: undefined } });
   }

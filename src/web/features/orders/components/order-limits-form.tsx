@@ -65,7 +65,7 @@ function LimitsForm({ limits }: { limits: OrderLimits }) {
       />
       <SettingNumberField
         id="free-units"
-        label="A line of this many units always may (units)"
+        label="A line of up to this many units always may (units)"
         min={0}
         max={MAX_FREE_UNITS}
         field={field("freeUnits", number)}
