@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
-import { startChangeBus } from "./bus";
+import { startTestChangeBus } from "../../../tests/support/change-bus";
 import { CATALOG_CHANNEL, type ChannelChange } from "./listener";
 
 let database: TestDatabase;
@@ -23,15 +23,7 @@ function recorder() {
 }
 
 test("each subscriber hears its own topics, in the order it subscribed, and a late one is told the bus hears", async () => {
-  const bus = startChangeBus(
-    database.directUrl,
-    { warn: () => {} },
-    {
-      notify: (channel, payload) =>
-        database.pool.query("select pg_notify($1, $2)", [channel, payload]),
-      pingMs: 100,
-    },
-  );
+  const bus = startTestChangeBus(database);
   const catalog = recorder();
   const prices = recorder();
   const order: string[] = [];

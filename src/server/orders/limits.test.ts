@@ -8,7 +8,7 @@ import { expectTooManyRequests } from "../../../tests/support/too-many";
 import { orderLimitMessages, type OrderLimitsInput } from "../../contract/order-limits";
 import { holdMessages } from "../../contract/orders";
 import { adminAuditLog } from "../audit/tables";
-import { startChangeBus } from "../changes/bus";
+import { startTestChangeBus } from "../../../tests/support/change-bus";
 import { loadConfig } from "../config";
 import { createOrderLimits, limitsOf, rulesOf } from "./limits";
 
@@ -150,16 +150,7 @@ test("another process keeps the limits in memory and reads them again once a sav
   const defaults = rulesOf(ENVIRONMENT);
   const here = createOrderLimits(t.database.db, defaults);
   const there = createOrderLimits(t.database.db, defaults);
-  const { database } = t;
-  const bus = startChangeBus(
-    database.directUrl,
-    { warn: () => {} },
-    {
-      notify: (channel, payload) =>
-        database.pool.query("select pg_notify($1, $2)", [channel, payload]),
-      pingMs: 100,
-    },
-  );
+  const bus = startTestChangeBus(t.database);
   try {
     let reads = 0;
     there.rules.onRead = () => void reads++;

@@ -8,6 +8,7 @@ import {
   orderLimitMessages,
   orderLimitsSchema,
   type OrderLimits,
+  type OrderLimitsInput,
 } from "#contract/order-limits";
 import {
   SettingNumberField,
@@ -30,6 +31,66 @@ export function OrderLimitsForm() {
   );
 }
 
+/** The form's fields, in its order: what each limit is called and the numbers it takes. */
+const fields = (currency: string | undefined) =>
+  [
+    {
+      name: "holdHours",
+      label: "Unpaid orders hold their stock for (hours)",
+      min: 1,
+      max: MAX_HOLD_HOURS,
+    },
+    {
+      name: "newCustomerHoldMinutes",
+      label: "A new customer's unpaid order holds it for (minutes)",
+      min: 1,
+      max: MAX_NEW_CUSTOMER_HOLD_MINUTES,
+    },
+    {
+      name: "maxSharePercent",
+      label: "One order line may hold (% of the part's stock on sale)",
+      min: 1,
+      max: 100,
+    },
+    {
+      name: "freeUnits",
+      label: "A line of up to this many units always may (units)",
+      min: 0,
+      max: MAX_FREE_UNITS,
+    },
+    {
+      name: "newCustomerSharePercent",
+      label: "New customers together may hold (% of a part's stock; 100: no cap)",
+      min: 1,
+      max: 100,
+    },
+    {
+      name: "maxHeldValue",
+      label: `One account's unpaid orders may hold (value${currency ? ` in ${currency}` : ""})`,
+      min: 0.01,
+      max: MAX_HELD_VALUE,
+      step: 0.01,
+    },
+    {
+      name: "ordersPerMinute",
+      label: "Orders one account may place a minute",
+      min: 1,
+      max: MAX_ORDERS_PER_MINUTE,
+    },
+    {
+      name: "quickOrderPerMinute",
+      label: "Quick-order lookups a minute (per visitor and per account)",
+      min: 1,
+      max: MAX_QUICK_ORDER_PER_MINUTE,
+    },
+  ] satisfies {
+    name: keyof OrderLimitsInput;
+    label: string;
+    min: number;
+    max: number;
+    step?: number;
+  }[];
+
 function LimitsForm({ limits }: { limits: OrderLimits }) {
   const { updatedAt, ...values } = limits;
   const currency = useSiteConfig().data?.currency;
@@ -39,66 +100,16 @@ function LimitsForm({ limits }: { limits: OrderLimits }) {
     useSetOrderLimits(),
     orderLimitMessages.saved,
   );
-  const number = { valueAsNumber: true } as const;
   return (
     <SettingsFormFrame label="Order limits" saveLabel="Save limits" {...frame}>
-      <SettingNumberField
-        id="hold-hours"
-        label="Unpaid orders hold their stock for (hours)"
-        min={1}
-        max={MAX_HOLD_HOURS}
-        field={field("holdHours", number)}
-      />
-      <SettingNumberField
-        id="new-customer-hold-minutes"
-        label="A new customer's unpaid order holds it for (minutes)"
-        min={1}
-        max={MAX_NEW_CUSTOMER_HOLD_MINUTES}
-        field={field("newCustomerHoldMinutes", number)}
-      />
-      <SettingNumberField
-        id="max-share-percent"
-        label="One order line may hold (% of the part's stock on sale)"
-        min={1}
-        max={100}
-        field={field("maxSharePercent", number)}
-      />
-      <SettingNumberField
-        id="free-units"
-        label="A line of up to this many units always may (units)"
-        min={0}
-        max={MAX_FREE_UNITS}
-        field={field("freeUnits", number)}
-      />
-      <SettingNumberField
-        id="new-customer-share-percent"
-        label="New customers together may hold (% of a part's stock; 100: no cap)"
-        min={1}
-        max={100}
-        field={field("newCustomerSharePercent", number)}
-      />
-      <SettingNumberField
-        id="max-held-value"
-        label={`One account's unpaid orders may hold (value${currency ? ` in ${currency}` : ""})`}
-        min={0.01}
-        max={MAX_HELD_VALUE}
-        step={0.01}
-        field={field("maxHeldValue", number)}
-      />
-      <SettingNumberField
-        id="orders-per-minute"
-        label="Orders one account may place a minute"
-        min={1}
-        max={MAX_ORDERS_PER_MINUTE}
-        field={field("ordersPerMinute", number)}
-      />
-      <SettingNumberField
-        id="quick-order-per-minute"
-        label="Quick-order lookups a minute (per visitor and per account)"
-        min={1}
-        max={MAX_QUICK_ORDER_PER_MINUTE}
-        field={field("quickOrderPerMinute", number)}
-      />
+      {fields(currency).map(({ name, ...number }) => (
+        <SettingNumberField
+          key={name}
+          id={`order-limit-${name}`}
+          {...number}
+          field={field(name, { valueAsNumber: true })}
+        />
+      ))}
       <p className="text-sm text-base-content/75">
         A new customer has not paid for an order yet and belongs to no company. An unpaid order
         whose hold ends is cancelled and its stock goes back on sale. New limits apply to every
