@@ -13991,6 +13991,7 @@ export interface operations {
                     "application/json": {
                         holdHours: number;
                         newCustomerHoldMinutes: number;
+                        holdWarningHours: number;
                         maxSharePercent: number;
                         freeUnits: number;
                         newCustomerSharePercent: number;
@@ -14121,6 +14122,7 @@ export interface operations {
                 "application/json": {
                     holdHours: number;
                     newCustomerHoldMinutes: number;
+                    holdWarningHours: number;
                     maxSharePercent: number;
                     freeUnits: number;
                     newCustomerSharePercent: number;
@@ -14140,6 +14142,7 @@ export interface operations {
                     "application/json": {
                         holdHours: number;
                         newCustomerHoldMinutes: number;
+                        holdWarningHours: number;
                         maxSharePercent: number;
                         freeUnits: number;
                         newCustomerSharePercent: number;

@@ -21,6 +21,7 @@ const percent = (message: string) => wholeNumber(message, 1, 100);
 /** What an admin reads about the order limits. */
 export const orderLimitMessages = {
   holdHours: `An unpaid order's hold is a whole number of hours from 1 to ${formatCount(MAX_HOLD_HOURS)}`,
+  holdWarningHours: `The reminder before a hold ends is a whole number of hours from 1 to ${formatCount(MAX_HOLD_HOURS)}`,
   newCustomerHoldMinutes: `A new customer's hold is a whole number of minutes from 1 to ${formatCount(MAX_NEW_CUSTOMER_HOLD_MINUTES)}`,
   maxSharePercent: "One line's share of the stock is a whole percent from 1 to 100",
   freeUnits: `The units a line may always hold are a whole number from 0 to ${formatCount(MAX_FREE_UNITS)}`,
@@ -41,7 +42,7 @@ const minutes = (n: number) => `${formatCount(n)} ${n === 1 ? "minute" : "minute
 /**
  * The limits in words: "unpaid orders hold stock 48 hours (a new customer's 30 minutes), a line
  * 50% of the stock or 10 units, new customers together 20%, one account 25,000 in value; 10
- * orders and 60 quick-order lookups a minute".
+ * orders and 60 quick-order lookups a minute; the buyer reminded 12 hours before a hold ends".
  */
 export function orderLimitWords(l: OrderLimitsInput): string {
   const newTogether =
@@ -52,7 +53,7 @@ export function orderLimitWords(l: OrderLimitsInput): string {
     `${formatCount(l.freeUnits)} ${l.freeUnits === 1 ? "unit" : "units"}, new customers ` +
     `together ${newTogether}, one account ${l.maxHeldValue.toLocaleString("en-US")} in value; ` +
     `${formatCount(l.ordersPerMinute)} orders and ${formatCount(l.quickOrderPerMinute)} ` +
-    "quick-order lookups a minute"
+    `quick-order lookups a minute; the buyer reminded ${hours(l.holdWarningHours)} before a hold ends`
   );
 }
 
@@ -66,6 +67,8 @@ export const orderLimitsSchema = z.strictObject({
     1,
     MAX_NEW_CUSTOMER_HOLD_MINUTES,
   ),
+  /** How long before an unpaid order's hold ends its buyer is reminded (once), and Today lists it. */
+  holdWarningHours: wholeNumber(orderLimitMessages.holdWarningHours, 1, MAX_HOLD_HOURS),
   /** The share of a product's stock on sale one unpaid line may hold… */
   maxSharePercent: percent(orderLimitMessages.maxSharePercent),
   /** …though a line of up to this many units always may. */
@@ -93,6 +96,7 @@ export type OrderLimitsInput = z.infer<typeof orderLimitsSchema>;
 export const orderLimitsAnswerSchema = z.object({
   holdHours: z.number(),
   newCustomerHoldMinutes: z.number(),
+  holdWarningHours: z.number(),
   maxSharePercent: z.number(),
   freeUnits: z.number().int(),
   newCustomerSharePercent: z.number(),

@@ -940,6 +940,7 @@ const rows: Row[] = [
       payload: {
         holdHours: 48,
         newCustomerHoldMinutes: 30,
+        holdWarningHours: 12,
         maxSharePercent: 50,
         freeUnits: 10,
         newCustomerSharePercent: 100,

@@ -25,7 +25,7 @@ export function addStoreJobs(
   recurring: ReturnType<typeof createRecurringJobs>,
   does: {
     /** Queues the "about to expire" emails (orders/service.ts). */
-    warnExpiring(warningMs: number): Promise<number>;
+    warnExpiring(): Promise<number>;
     /** Cancels the orders past their hold (workflows/expire-holds.ts); how many. */
     cancelExpired(): Promise<number>;
     refunds: { retryDue(): Promise<number> };
@@ -41,14 +41,14 @@ export function addStoreJobs(
     backorderDates: { sweep(): Promise<number> };
     db: DbOrTx;
   },
-  config: Pick<Config, "holdSweepMs" | "holdWarningMs" | "lowStockEmail">,
+  config: Pick<Config, "holdSweepMs" | "lowStockEmail">,
   log: FastifyBaseLogger,
 ): void {
   // The hold sweeper: warns of holds about to end, cancels those that ended (hold-sweeper.ts).
   recurring.add(
     holdSweeperJob(
       { warnExpiring: does.warnExpiring, cancelExpired: does.cancelExpired },
-      { everyMs: config.holdSweepMs, warningMs: config.holdWarningMs, log },
+      { everyMs: config.holdSweepMs, log },
     ),
   );
   recurring.add(refundRetryJob(does.refunds, { log })); // refunds that always finish

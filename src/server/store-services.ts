@@ -300,6 +300,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     holdMs: config.orderHoldMs,
     limits: config.holdLimits,
     quickOrderPerMinute: config.quickOrderPerMinute,
+    holdWarningMs: config.holdWarningMs,
   });
   changes.subscribe(["order-limits"], orderLimits.rules);
   const checkout = createCheckout(inventory, {
@@ -383,13 +384,13 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   // Idempotency-Keys of the placing and paying routes (docs/idempotency.md), swept hourly.
   const idempotency = createIdempotencyKeys(database.db);
   const adminHome = createAdminHomeService(database.db, {
-    holdWarningMs: config.holdWarningMs,
+    holdWarningMs: async () => (await orderLimits.rules.get()).holdWarningMs,
     lowStockMail: createLowStockMail(mailer, publicUrl),
   });
   addStoreJobs(
     recurring,
     {
-      warnExpiring: (warningMs) => orders.warnExpiring(warningMs),
+      warnExpiring: async () => orders.warnExpiring((await orderLimits.rules.get()).holdWarningMs),
       cancelExpired: async () => {
         const n = await expireHolds();
         metrics.holdsExpired.inc(n);

@@ -219,7 +219,7 @@ test("only admins see the home or set reorder levels", async () => {
 
 test("the low-stock email goes to every admin once a day, from its hour, and not when nothing is low", async () => {
   const service = createAdminHomeService(t.database.db, {
-    holdWarningMs: 12 * HOUR,
+    holdWarningMs: async () => 12 * HOUR,
     lowStockMail: {
       // The real mail (low-stock-mail.ts) through the app's mailer is below; here, who and when.
       send: async () => {},
@@ -300,7 +300,7 @@ test("a part below the reorder level set at a location is on Today and in the lo
 
   const sent: { subject: string; text: string }[] = [];
   const service = createAdminHomeService(t.database.db, {
-    holdWarningMs: HOUR,
+    holdWarningMs: async () => HOUR,
     lowStockMail: createLowStockMail(
       { sendIn: async (_tx, mail) => void sent.push(mail) },
       "http://store.test",

@@ -72,11 +72,16 @@ export interface LowStockMail {
  */
 export function createAdminHomeService(
   db: Db,
-  opts: { holdWarningMs: number; lowStockMail: LowStockMail },
+  opts: {
+    /** How long before a hold ends it is listed: the order limits' reminder (orders/limits.ts). */
+    holdWarningMs: () => Promise<number>;
+    lowStockMail: LowStockMail;
+  },
 ) {
   return {
     async today(now = new Date()): Promise<AdminHome> {
-      const expiringBefore = new Date(now.getTime() + opts.holdWarningMs);
+      const holdWarningMs = await opts.holdWarningMs();
+      const expiringBefore = new Date(now.getTime() + holdWarningMs);
       const toShip = and(eq(orders.status, "paid"), isNull(orders.shippedAt));
       const expiring = and(eq(orders.status, "unpaid"), lte(orders.holdExpiresAt, expiringBefore));
       const orderRow = {
@@ -147,7 +152,7 @@ export function createAdminHomeService(
         toShip: { count: ship.total, oldest: ship.rows.map(row) },
         expiringHolds: {
           count: hold.total,
-          withinMinutes: Math.round(opts.holdWarningMs / 60_000),
+          withinMinutes: Math.round(holdWarningMs / 60_000),
           soonest: hold.rows.map(row),
         },
         lowStock: low,

@@ -9,14 +9,16 @@ export const HOLD_SWEEP_QUEUE = "hold-sweep";
  */
 export function holdSweeperJob(
   orders: {
-    /** Queues the "about to expire" emails (orders/service.ts). */
-    warnExpiring(warningMs: number): Promise<number>;
+    /**
+     * Queues the "about to expire" emails (orders/service.ts), for the holds ending within the
+     * order limits' reminder (orders/limits.ts).
+     */
+    warnExpiring(): Promise<number>;
     /** Cancels the orders past their hold (workflows/expire-holds.ts). */
     cancelExpired(): Promise<number>;
   },
   opts: {
     everyMs: number;
-    warningMs: number;
     log: { info(msg: string): void; error(obj: object, msg: string): void };
   },
 ) {
@@ -24,7 +26,7 @@ export function holdSweeperJob(
     HOLD_SWEEP_QUEUE,
     { everyMs: opts.everyMs, name: "hold sweeper", log: opts.log },
     async () => {
-      await orders.warnExpiring(opts.warningMs);
+      await orders.warnExpiring();
       return orders.cancelExpired();
     },
     (n) => `cancelled ${n} unpaid order(s) past their hold`,

@@ -36,6 +36,7 @@ const { t, call, admin, customer } = storeForTests({
 const ENVIRONMENT: OrderLimitsInput = {
   holdHours: 48,
   newCustomerHoldMinutes: 30,
+  holdWarningHours: 12,
   maxSharePercent: 50,
   freeUnits: 10,
   newCustomerSharePercent: 100,
@@ -71,7 +72,12 @@ test("the environment's limits until an admin saves others; saved ones decide th
   expect(first.placed.statusCode, first.placed.body).toBe(201);
   expect(first.heldFor).toBeGreaterThan(47 * HOUR);
 
-  const saved = await save({ ...ENVIRONMENT, holdHours: 2, newCustomerHoldMinutes: 5 });
+  const saved = await save({
+    ...ENVIRONMENT,
+    holdHours: 2,
+    newCustomerHoldMinutes: 5,
+    holdWarningHours: 3,
+  });
   expect(saved.statusCode, saved.body).toBe(200);
   expect(saved.json()).toMatchObject({ holdHours: 2, newCustomerHoldMinutes: 5 });
   expect(saved.json().updatedAt).not.toBeNull();
@@ -84,6 +90,9 @@ test("the environment's limits until an admin saves others; saved ones decide th
   const fresh = await orderOne(await signUp(t.app));
   expect(fresh.heldFor).toBeGreaterThan(4 * MINUTE);
   expect(fresh.heldFor).toBeLessThanOrEqual(5 * MINUTE);
+  // Today lists the holds ending within the new reminder.
+  const today = await call(admin, "GET", "/api/admin-home");
+  expect(today.json().expiringHolds.withinMinutes).toBe(180);
   // The order placed before keeps its hold.
   const kept = await call(trusted, "GET", `/api/orders/${first.placed.json().order._id}`);
   expect(kept.statusCode, kept.body).toBe(200);
@@ -94,7 +103,7 @@ test("the environment's limits until an admin saves others; saved ones decide th
     .from(adminAuditLog)
     .where(eq(adminAuditLog.action, "order.limits"));
   expect(audit.map((a) => a.summary)).toEqual([
-    "Set the order limits: unpaid orders hold stock 2 hours (a new customer's 5 minutes), a line 50% of the stock or 10 units, new customers together no cap, one account 25,000 in value; 10 orders and 60 quick-order lookups a minute",
+    "Set the order limits: unpaid orders hold stock 2 hours (a new customer's 5 minutes), a line 50% of the stock or 10 units, new customers together no cap, one account 25,000 in value; 10 orders and 60 quick-order lookups a minute; the buyer reminded 3 hours before a hold ends",
   ]);
 });
 
@@ -123,6 +132,7 @@ test("bad limits are refused in words beside their field and change nothing", as
     [{ holdHours: 0 }, "holdHours"],
     [{ holdHours: 1.5 }, "holdHours"],
     [{ newCustomerHoldMinutes: 525_601 }, "newCustomerHoldMinutes"],
+    [{ holdWarningHours: 0 }, "holdWarningHours"],
     [{ maxSharePercent: 101 }, "maxSharePercent"],
     [{ freeUnits: -1 }, "freeUnits"],
     [{ newCustomerSharePercent: 0 }, "newCustomerSharePercent"],
@@ -187,6 +197,7 @@ test("the environment's values read as an admin sets them, and back", () => {
     holdMs: fromEnvironment.orderHoldMs,
     limits: fromEnvironment.holdLimits,
     quickOrderPerMinute: fromEnvironment.quickOrderPerMinute,
+    holdWarningMs: fromEnvironment.holdWarningMs,
   });
   expect(limits).toEqual({ ...ENVIRONMENT, maxSharePercent: 57, newCustomerSharePercent: 20 });
   expect(rulesOf(limits).limits).toEqual(fromEnvironment.holdLimits);

@@ -23,6 +23,8 @@ export interface OrderRules {
   limits: HoldLimits;
   /** Quick-order lookups one client may make a minute. */
   quickOrderPerMinute: number;
+  /** How long before an unpaid order's hold ends its buyer is reminded (the hold sweeper). */
+  holdWarningMs: number;
 }
 
 /** Where the order paths read the rules in force: `get()` at the start of each placement. */
@@ -30,16 +32,19 @@ export interface OrderRulesSource {
   get(): Promise<OrderRules>;
 }
 
-/** Rules that never change (a test's): quick order's lookups as the environment's default. */
-export const fixedOrderRules = (
-  rules: Omit<OrderRules, "quickOrderPerMinute"> & Partial<OrderRules>,
-): OrderRulesSource => {
-  const fixed = Promise.resolve({ quickOrderPerMinute: 60, ...rules });
-  return { get: () => fixed };
-};
-
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
+
+/**
+ * Rules that never change (a test's): quick order's lookups and the reminder as the
+ * environment's defaults.
+ */
+export const fixedOrderRules = (
+  rules: Omit<OrderRules, "quickOrderPerMinute" | "holdWarningMs"> & Partial<OrderRules>,
+): OrderRulesSource => {
+  const fixed = Promise.resolve({ quickOrderPerMinute: 60, holdWarningMs: 12 * HOUR_MS, ...rules });
+  return { get: () => fixed };
+};
 
 /** The rules of limits as an admin sets them. */
 export function rulesOf(l: OrderLimitsInput): OrderRules {
@@ -54,6 +59,7 @@ export function rulesOf(l: OrderLimitsInput): OrderRules {
       newCustomerShare: l.newCustomerSharePercent / 100,
     },
     quickOrderPerMinute: l.quickOrderPerMinute,
+    holdWarningMs: l.holdWarningHours * HOUR_MS,
   };
 }
 
@@ -64,6 +70,7 @@ export function limitsOf(r: OrderRules): OrderLimitsInput {
   return {
     holdHours: r.holdMs / HOUR_MS,
     newCustomerHoldMinutes: r.limits.newCustomerHoldMs / MINUTE_MS,
+    holdWarningHours: r.holdWarningMs / HOUR_MS,
     maxSharePercent: percent(r.limits.maxShare),
     freeUnits: r.limits.freeUnits,
     newCustomerSharePercent: percent(r.limits.newCustomerShare),
@@ -76,6 +83,7 @@ export function limitsOf(r: OrderRules): OrderLimitsInput {
 const valuesOf = (row: typeof orderLimitSettings.$inferSelect): OrderLimitsInput => ({
   holdHours: row.holdHours,
   newCustomerHoldMinutes: row.newCustomerHoldMinutes,
+  holdWarningHours: row.holdWarningHours,
   maxSharePercent: row.maxSharePercent,
   freeUnits: row.freeUnits,
   newCustomerSharePercent: row.newCustomerSharePercent,

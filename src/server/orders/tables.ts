@@ -241,6 +241,7 @@ export const orderLimitSettings = pgTable(
     id: integer("id").primaryKey().default(1),
     holdHours: integer("hold_hours").notNull(),
     newCustomerHoldMinutes: integer("new_customer_hold_minutes").notNull(),
+    holdWarningHours: integer("hold_warning_hours").notNull(),
     maxSharePercent: integer("max_share_percent").notNull(),
     freeUnits: integer("free_units").notNull(),
     newCustomerSharePercent: integer("new_customer_share_percent").notNull(),
@@ -251,6 +252,7 @@ export const orderLimitSettings = pgTable(
   },
   (t) => [
     check("order_limit_settings_one_row", sql`${t.id} = 1`),
+    check("order_limit_settings_warning_valid", sql`${t.holdWarningHours} > 0`),
     check(
       "order_limit_settings_valid",
       sql`${t.holdHours} > 0 and ${t.newCustomerHoldMinutes} > 0 and ${t.maxSharePercent} between 1 and 100 and ${t.freeUnits} >= 0 and ${t.newCustomerSharePercent} between 1 and 100 and ${t.maxHeldCents} > 0 and ${t.ordersPerMinute} > 0 and ${t.quickOrderPerMinute} > 0`,

@@ -17,6 +17,7 @@ const PER_MINUTE = "Orders one account may place a minute";
 const IN_FORCE: OrderLimits = {
   holdHours: 48,
   newCustomerHoldMinutes: 30,
+  holdWarningHours: 12,
   maxSharePercent: 50,
   freeUnits: 10,
   newCustomerSharePercent: 20,

@@ -47,6 +47,12 @@ const fields = (currency: string | undefined) =>
       max: MAX_NEW_CUSTOMER_HOLD_MINUTES,
     },
     {
+      name: "holdWarningHours",
+      label: "Remind the buyer this long before a hold ends (hours)",
+      min: 1,
+      max: MAX_HOLD_HOURS,
+    },
+    {
       name: "maxSharePercent",
       label: "One order line may hold (% of the part's stock on sale)",
       min: 1,
