@@ -47,6 +47,14 @@ import { recordWebhookEvent } from "../webhooks/outbox";
 type ReturnRow = typeof returnRequests.$inferSelect;
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
+/** An order's return window (parts' or cores'): open or not, until when, and per line. */
+interface ReturnWindow {
+  open: boolean;
+  until: Date | null;
+  why: string | null;
+  days: number;
+  lines: Map<number, { shipped: number; open: boolean }>;
+}
 
 export interface ReturnOptions {
   /** Days after shipping a return may be asked, until an admin saves the windows (windows.ts). */
@@ -236,45 +244,42 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
   }
 
   /**
-   * What of each line may be returned: its shipped units (docs/shipments.md), while the
-   * window counted from the line's last shipment is open (the core return window for cores,
-   * docs/core-charges.md). The order is eligible while any line is.
+   * What of each line may be returned, parts and cores: its shipped units (docs/shipments.md),
+   * while the window counted from the line's last shipment is open (the core return window for
+   * cores, docs/core-charges.md). The order is eligible while any line is. The windows in force and
+   * the shipments are read once for both.
    */
-  async function windowOf(
+  async function windowsOf(
     tx: DbOrTx,
     order: OrderRow,
-    core = false,
-  ): Promise<{
-    open: boolean;
-    until: Date | null;
-    why: string | null;
-    days: number;
-    lines: Map<number, { shipped: number; open: boolean }>;
-  }> {
+  ): Promise<{ parts: ReturnWindow; cores: ReturnWindow }> {
     const windows = await returnWindowsOf(tx, defaults);
-    const days = core ? windows.coreDays : windows.days;
+    const closedFor = (why: string) => ({
+      parts: { open: false, until: null, why, days: windows.days, lines: new Map() },
+      cores: { open: false, until: null, why, days: windows.coreDays, lines: new Map() },
+    });
     // A warranty claim's replacement was not paid for: nothing of it can be refunded.
-    if (order.paidWith === WARRANTY_REPLACEMENT) {
-      const why = returnMessages.replacement;
-      return { open: false, until: null, why, days, lines: new Map() };
-    }
+    if (order.paidWith === WARRANTY_REPLACEMENT) return closedFor(returnMessages.replacement);
     const shipped =
       order.status === "paid" || order.status === "shipped"
         ? await shippedByLine(tx, order.id)
         : new Map<number, { qty: number; lastAt: Date }>();
-    if (shipped.size === 0) {
-      return { open: false, until: null, why: returnMessages.notShipped, days, lines: new Map() };
-    }
-    const lines = new Map<number, { shipped: number; open: boolean }>();
-    let until: Date | null = null;
-    for (const [line, s] of shipped) {
-      const lineUntil = new Date(s.lastAt.getTime() + days * DAY_MS);
-      if (!until || lineUntil > until) until = lineUntil;
-      lines.set(line, { shipped: s.qty, open: now() <= lineUntil });
-    }
-    const open = [...lines.values()].some((l) => l.open);
-    const closed = core ? returnMessages.coreWindowClosed(days) : returnMessages.windowClosed(days);
-    return { open, until, why: open ? null : closed, days, lines };
+    if (shipped.size === 0) return closedFor(returnMessages.notShipped);
+    const windowOf = (days: number, closed: string): ReturnWindow => {
+      const lines = new Map<number, { shipped: number; open: boolean }>();
+      let until: Date | null = null;
+      for (const [line, s] of shipped) {
+        const lineUntil = new Date(s.lastAt.getTime() + days * DAY_MS);
+        if (!until || lineUntil > until) until = lineUntil;
+        lines.set(line, { shipped: s.qty, open: now() <= lineUntil });
+      }
+      const open = [...lines.values()].some((l) => l.open);
+      return { open, until, why: open ? null : closed, days, lines };
+    };
+    return {
+      parts: windowOf(windows.days, returnMessages.windowClosed(windows.days)),
+      cores: windowOf(windows.coreDays, returnMessages.coreWindowClosed(windows.coreDays)),
+    };
   }
 
   /** What a return's emails say: the customer, the RMA, the lines, where to send the parts. */
@@ -332,11 +337,10 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
         .from(orderItems)
         .where(eq(orderItems.orderId, orderId))
         .orderBy(orderItems.line);
-      const [taken, cores, w, cw] = await Promise.all([
+      const [taken, cores, { parts: w, cores: cw }] = await Promise.all([
         alreadyReturned(db, orderId),
         alreadyReturned(db, orderId, true),
-        windowOf(db, order),
-        windowOf(db, order, true),
+        windowsOf(db, order),
       ]);
       return {
         eligible: w.open,
@@ -371,7 +375,7 @@ export function createReturnService(db: Db, opts: ReturnOptions) {
         const order = await visibleOrder(tx, orderId, viewer, true);
         if (order.userId !== viewer.id) throw notFound("Order not found");
         const core = input.reason === "core";
-        const w = await windowOf(tx, order, core);
+        const w = (await windowsOf(tx, order))[core ? "cores" : "parts"];
         if (!w.open) throw unprocessable(w.why!);
         const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
         const taken = await alreadyReturned(tx, orderId, core);
