@@ -211,7 +211,10 @@ describe("MARKET_CHOICE on: a signed-in customer's market from memory", () => {
         },
       );
       expect(placed!.statusCode, placed!.body).toBe(201);
-      return { statements: seen, order: placed!.json().order };
+      // The order limits, kept in memory, are read by a process's first placement (and again
+      // after its change bus missed a ping): not the market's, so not counted here.
+      const statements = seen.filter((q) => !/ from "order_limit_settings"/.test(q));
+      return { statements, order: placed!.json().order };
     };
     const on = await checkoutStatements(t);
     const without = await checkoutStatements(off);
