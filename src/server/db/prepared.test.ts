@@ -49,7 +49,7 @@ test("a placement's statements are named straight to PostgreSQL (none through a 
     const cart = await call(who, "GET", "/api/cart");
     expect(cart.statusCode).toBe(200);
   }
-  // So are the order limits (orders/limits.ts), read by the first placement of all.
+  // So are the order limits (orders/limits.ts), read by the first placement or hold sweep of all.
   await placed((await signUp(t.app)).cookie, p.id, 1);
   const first = await namesDuring(() => placed(a.cookie, p.id, 1));
   const second = await namesDuring(() => placed(b.cookie, q.id, 3));
