@@ -1,3 +1,4 @@
+import type { RouteShorthandOptions } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { text } from "../../contract/text";
@@ -16,10 +17,11 @@ import {
   userRemovedSchema,
   usersQuerySchema,
   type Profile,
+  type UserListItem,
 } from "../../contract/users";
 import { errorAnswers } from "../api-errors";
 import { pagedListRoute } from "../http/page";
-import { adminRoute, caller, type Guards } from "../http/request-context";
+import { adminRoute, caller, type Guards, type SessionUser } from "../http/request-context";
 import { settingRoutes } from "../http/setting-routes";
 import { forbidden, notFound, unauthorized } from "../errors";
 import type { UserService } from "./service";
@@ -88,84 +90,93 @@ export const userRoutes: FastifyPluginAsyncZod<{
     (query) => users.list(query),
   );
 
-  app.put(
+  /**
+   * `method path`: an admin's change to one user (their role, their bounce, their group), answered
+   * with the user as they are now (`{ success: true, user }`); 404 when `change` finds no user.
+   */
+  const userChange = <P extends z.ZodType, B extends z.ZodType>(
+    method: "put" | "delete",
+    path: string,
+    route: {
+      summary: string;
+      params: P;
+      body?: B;
+      answer: z.ZodType;
+      who: Pick<RouteShorthandOptions, "onRequest" | "config">;
+    },
+    change: (
+      me: SessionUser,
+      params: z.infer<P>,
+      body: z.infer<B>,
+    ) => Promise<UserListItem | undefined>,
+  ): void => {
+    const { summary, params, body, answer, who } = route;
+    app[method](
+      path,
+      {
+        schema: {
+          tags: ["users", "admin"],
+          summary,
+          params,
+          ...(body ? { body } : {}),
+          response: { 200: answer, ...adminErrors },
+        },
+        ...who,
+      },
+      async (req) => {
+        const user = await change(caller(req), req.params as z.infer<P>, req.body as z.infer<B>);
+        if (!user) throw notFound(userMessages.notFound);
+        return { success: true as const, user };
+      },
+    );
+  };
+  userChange(
+    "put",
     "/user/admin/:email",
     {
-      schema: {
-        tags: ["users", "admin"],
-        summary: "Admin: make the user with this email an admin (again is harmless)",
-        params: userEmailParamsSchema,
-        response: { 200: madeAdminSchema, ...adminErrors },
-      },
-      onRequest: guards.adminOnly,
+      summary: "Admin: make the user with this email an admin (again is harmless)",
+      params: userEmailParamsSchema,
+      answer: madeAdminSchema,
+      who: { onRequest: guards.adminOnly },
     },
-    async (req) => {
-      const me = caller(req);
-      const user = await users.grantAdmin(req.params.email, me);
-      if (!user) throw notFound(userMessages.notFound);
-      return { success: true as const, user };
-    },
+    (me, { email }) => users.grantAdmin(email, me),
   );
-
-  app.delete(
+  userChange(
+    "delete",
     "/user/admin/:email",
     {
-      schema: {
-        tags: ["users", "admin"],
-        summary:
-          "Admin: take the admin role from the user with this email (themself too), never from the last admin",
-        params: userEmailParamsSchema,
-        response: { 200: madeAdminSchema, ...adminErrors },
-      },
-      onRequest: guards.adminOnly,
+      summary:
+        "Admin: take the admin role from the user with this email (themself too), never from the last admin",
+      params: userEmailParamsSchema,
+      answer: madeAdminSchema,
+      who: { onRequest: guards.adminOnly },
     },
-    async (req) => {
-      const me = caller(req);
-      const user = await users.revokeAdmin(me, req.params.email);
-      return { success: true as const, user };
-    },
+    (me, { email }) => users.revokeAdmin(me, email),
   );
-
-  app.delete(
+  userChange(
+    "delete",
     "/users/:id/email-bounce",
     {
-      schema: {
-        tags: ["users", "admin"],
-        summary:
-          "Admin: mark the user's address deliverable again (takes the bounce mark off; audit-logged)",
-        params: userIdParamsSchema,
-        response: { 200: markedDeliverableSchema, ...adminErrors },
-      },
-      onRequest: guards.adminOnly,
+      summary:
+        "Admin: mark the user's address deliverable again (takes the bounce mark off; audit-logged)",
+      params: userIdParamsSchema,
+      answer: markedDeliverableSchema,
+      who: { onRequest: guards.adminOnly },
     },
-    async (req) => {
-      const me = caller(req);
-      const user = await users.markDeliverable(me, req.params.id);
-      return { success: true as const, user };
-    },
+    (me, { id }) => users.markDeliverable(me, id),
   );
-
-  app.put(
+  userChange(
+    "put",
     "/users/:id/customer-group",
     {
-      schema: {
-        tags: ["users", "admin"],
-        summary:
-          "Admin: the customer's own customer group (what they pay while in no company; audit-logged)",
-        params: userIdParamsSchema,
-        body: userCustomerGroupSchema,
-        response: { 200: customerGroupSetSchema, ...adminErrors },
-      },
-      ...adminRoute(guards, "prices:write"),
+      summary:
+        "Admin: the customer's own customer group (what they pay while in no company; audit-logged)",
+      params: userIdParamsSchema,
+      body: userCustomerGroupSchema,
+      answer: customerGroupSetSchema,
+      who: adminRoute(guards, "prices:write"),
     },
-    async (req) => {
-      const user = await users.setCustomerGroup(
-        caller(req),
-        req.params.id,
-        req.body.customerGroupId,
-      );
-      return { success: true as const, user };
-    },
+    (me, { id }, body) => users.setCustomerGroup(me, id, body.customerGroupId),
   );
 
   app.delete(
