@@ -1,17 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { fixedOrderRules } from "../orders/limits";
 import { expect, test } from "vitest";
 import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts";
+import { testCheckout } from "../../../tests/support/checkout-service";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { addresses } from "../addresses/tables";
 import { stillSignedInSql, verifiedToken } from "../auth/session-reader";
-import { loadConfig } from "../config";
 import { products } from "../catalog/tables";
 import { HttpError } from "../errors";
-import { createInventory } from "../inventory/service";
 import { placementRateKey } from "./read";
-import { createCheckout } from "./workflow";
 import type { Customer } from "./write";
 import { appForTests } from "../../../tests/support/store";
 
@@ -24,11 +21,7 @@ import { appForTests } from "../../../tests/support/store";
 const { t, call } = appForTests({ shipsToTestAddress: true });
 const SECRET = "test-secret-that-is-long-enough-0123456789";
 
-const checkout = () =>
-  createCheckout(createInventory(t.database.db), {
-    currency: "USD",
-    rules: fixedOrderRules({ holdMs: 3_600_000, limits: loadConfig({}).holdLimits }),
-  });
+const checkout = () => testCheckout(t.database.db);
 
 /** A signed-up customer as the cache remembers them, and a part with 5 in stock. */
 async function rememberedCustomer(): Promise<{

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { fixedOrderRules } from "./limits";
 import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
+import { testCheckout } from "../../../tests/support/checkout-service";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { orderOfNewPart } from "../../../tests/support/part-orders";
@@ -12,9 +12,7 @@ import { appForTests } from "../../../tests/support/store";
 import { getFreePort } from "../db/free-port";
 import { orders } from "./tables";
 import { user } from "../users/tables";
-import { createInventory } from "../inventory/service";
-import { CLIENT_GONE_MESSAGE, createCheckout } from "../checkout/workflow";
-import { loadConfig } from "../config";
+import { CLIENT_GONE_MESSAGE } from "../checkout/workflow";
 import { startLocalSmtpServer } from "../mail/local-smtp";
 import { MAIL_QUEUE } from "../mail/mailer";
 import { startQueuedMailer } from "../../../tests/support/mailer";
@@ -205,11 +203,7 @@ test("an order whose transaction rolls back queues no mail; the same placement c
   });
   try {
     const db = t.database.db;
-    const service = createCheckout(createInventory(db), {
-      currency: "USD",
-      rules: fixedOrderRules({ holdMs: 3_600_000, limits: loadConfig({}).holdLimits }),
-      notify: createOrderMail(mailer, PUBLIC_URL),
-    });
+    const service = testCheckout(db, { notify: createOrderMail(mailer, PUBLIC_URL) });
     const account = await signUp(t.app);
     const [u] = await db.select().from(user).where(eq(user.email, account.email));
     const customer = { id: u!.id, email: u!.email, name: u!.name };

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { fixedOrderRules } from "./limits";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import { testCheckout } from "../../../tests/support/checkout-service";
 import { insertProduct } from "../../../tests/support/factories";
 import { tradeMinimumsForRetail } from "../../../tests/support/trade";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/test-database";
@@ -13,8 +13,6 @@ import { user } from "../users/tables";
 import { HttpError } from "../errors";
 import { databaseAnswer } from "../error-handler";
 import { createInventory } from "../inventory/service";
-import { createCheckout } from "../checkout/workflow";
-import { loadConfig } from "../config";
 import { createOrderService } from "./service";
 import { createExpireHolds } from "../workflows/expire-holds";
 
@@ -44,14 +42,8 @@ const order = { orderQty: 1, phonrNo: "5550100", Address: "1 Dock Road", shipTo 
 /** The order service, with the checkout workflow's placements (`place`: the spec's order). */
 function orderService(holdMs = 3_600_000) {
   const inventory = createInventory(database.db);
-  const checkout = createCheckout(inventory, {
-    currency: "USD",
-    // The new customers' cap off: these tests are about stock under concurrency, not that cap.
-    rules: fixedOrderRules({
-      holdMs,
-      limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
-    }),
-  });
+  // The new customers' cap off: these tests are about stock under concurrency, not that cap.
+  const checkout = testCheckout(database.db, { inventory, holdMs, uncapped: true });
   return {
     ...createOrderService(database.db, inventory, { currency: "USD" }),
     cancelExpired: createExpireHolds(inventory),

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { fixedOrderRules } from "../orders/limits";
 import { beforeAll, describe, expect, test } from "vitest";
 import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
+import { testCheckout } from "../../../tests/support/checkout-service";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { storeForTests } from "../../../tests/support/store";
@@ -9,9 +9,6 @@ import type { Market } from "../../contract/markets";
 import { companyAddressInputSchema } from "../../contract/addresses";
 import { createCartService, type CartService } from "../cart/service";
 import { readPlacement } from "../checkout/read";
-import { createCheckout } from "../checkout/workflow";
-import { loadConfig } from "../config";
-import { createInventory } from "../inventory/service";
 import { orders } from "../orders/tables";
 import { productPrice } from "./routes";
 
@@ -71,14 +68,7 @@ describe("the cart in a market", () => {
     });
     expect(applied.statusCode).toBe(200);
   });
-  const checkoutService = () =>
-    createCheckout(createInventory(t.database.db), {
-      currency: "USD",
-      rules: fixedOrderRules({
-        holdMs: 3_600_000,
-        limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
-      }),
-    });
+  const checkoutService = () => testCheckout(t.database.db, { uncapped: true });
   const shipTo = () => companyAddressInputSchema.parse(TEST_SHIP_TO);
 
   test("Europe: parts, shipping and the code in EUR, the same on the cart and its quote", async () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { fixedOrderRules } from "../orders/limits";
 import { beforeAll, expect, test } from "vitest";
 import { signUpVerified, type TestAccount } from "../../../tests/support/accounts";
+import { testCheckout } from "../../../tests/support/checkout-service";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { creditNotesOf, TEST_SELLER } from "../../../tests/support/invoices";
@@ -14,9 +14,6 @@ import { createCompany, joinCompany } from "../../../tests/support/trade";
 import { companyAddressInputSchema } from "../../contract/addresses";
 import type { Market } from "../../contract/markets";
 import { createCartService } from "../cart/service";
-import { createCheckout } from "../checkout/workflow";
-import { loadConfig } from "../config";
-import { createInventory } from "../inventory/service";
 import { createInvoiceService } from "../invoices/service";
 import { refunds } from "../returns/tables";
 import { openInvoicesCents } from "../terms/account";
@@ -62,20 +59,13 @@ beforeAll(async () => {
   expect(rate.statusCode).toBe(201);
 });
 
-const checkout = () =>
-  createCheckout(createInventory(t.database.db), {
-    currency: "USD",
-    rules: fixedOrderRules({
-      holdMs: 3_600_000,
-      limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
-    }),
-  });
+const checkout = () => testCheckout(t.database.db, { uncapped: true });
 
 /** Three $12.50 parts to Berlin, placed by the one-product order in `market` as `who`. */
 async function orderThree(
   who: TestAccount & { id: string },
   market: Market,
-  service: () => ReturnType<typeof createCheckout> = checkout,
+  service: () => ReturnType<typeof testCheckout> = checkout,
 ) {
   const part = await insertProduct(t.database.db, { priceCents: 1250, minimumOrder: 1 });
   const customer = { id: who.id, email: who.email, name: who.name, emailVerified: true };
@@ -217,12 +207,8 @@ test("a trade buyer in the same market pays net prices with the tax added; on ac
   expect(terms.statusCode, terms.body).toBe(200);
   const market = await withConsumerTaxRate(t.database.db, europe, "DE");
   const onAccount = () =>
-    createCheckout(createInventory(t.database.db), {
-      currency: "USD",
-      rules: fixedOrderRules({
-        holdMs: 3_600_000,
-        limits: { ...loadConfig({}).holdLimits, newCustomerShare: 1 },
-      }),
+    testCheckout(t.database.db, {
+      uncapped: true,
       invoices: createInvoiceService(t.database.db, { seller: TEST_SELLER }),
     });
   const { placed } = await orderThree(buyer, market, onAccount);
