@@ -1,6 +1,6 @@
 import { Fragment, type FormEventHandler, type ReactNode } from "react";
 import type { UseMutationResult, UseQueryResult } from "@tanstack/react-query";
-import type { DefaultValues, FieldValues } from "react-hook-form";
+import type { DefaultValues, FieldValues, Path } from "react-hook-form";
 import type { z } from "zod";
 import { notify } from "../lib/notify";
 import { useApiForm, type FieldProps } from "../lib/use-api-form";
@@ -113,5 +113,83 @@ export function SettingNumberField({
         />
       )}
     </FieldFrame>
+  );
+}
+
+/** A number of a settings form: its input's id, label and range, and the value it sets. */
+export interface NumberSetting<Name extends string> {
+  name: Name;
+  id: string;
+  label: string;
+  min: number;
+  max?: number;
+  step?: number;
+}
+
+/** What a `NumberSettingsForm` is drawn from, but for its `query`. */
+interface NumberSettingsProps<Input extends FieldValues, Output extends FieldValues, Saved> {
+  save: UseMutationResult<Saved, Error, Output>;
+  schema: z.ZodType<Output, Input>;
+  messages: { saved: (saved: Saved) => string; defaultsInForce: string };
+  label: string;
+  saveLabel: string;
+  fields: readonly NumberSetting<Path<Input>>[];
+  children: ReactNode;
+}
+
+/** The values a settings form of numbers reads: they, and when an admin saved them (null: never). */
+type SavedNumbers<Input extends FieldValues> = Input & { updatedAt: string | null };
+
+/**
+ * A settings form of numbers only (`SettingNumberField`s, in the order of `fields`), started from
+ * the values `query` reads and saved with `save`: under them what they mean (`children`) and,
+ * while no admin has saved them (`updatedAt` null), `messages.defaultsInForce`; a save says
+ * `messages.saved` of what the store answered.
+ */
+export function NumberSettingsForm<
+  Input extends FieldValues,
+  Output extends FieldValues,
+  Saved extends SavedNumbers<Input>,
+>({
+  query,
+  ...form
+}: NumberSettingsProps<Input, Output, Saved> & { query: UseQueryResult<Saved> }) {
+  return (
+    <SettingsLoader query={query}>
+      {(saved) => <NumberSettings saved={saved} {...form} />}
+    </SettingsLoader>
+  );
+}
+
+function NumberSettings<
+  Input extends FieldValues,
+  Output extends FieldValues,
+  Saved extends SavedNumbers<Input>,
+>({
+  saved: { updatedAt, ...values },
+  save,
+  schema,
+  messages,
+  label,
+  saveLabel,
+  fields,
+  children,
+}: NumberSettingsProps<Input, Output, Saved> & { saved: Saved }) {
+  const { field, frame } = useSettingsForm(
+    schema,
+    values as DefaultValues<Input>,
+    save,
+    messages.saved,
+  );
+  return (
+    <SettingsFormFrame label={label} saveLabel={saveLabel} {...frame}>
+      {fields.map(({ name, ...number }) => (
+        <SettingNumberField key={name} {...number} field={field(name, { valueAsNumber: true })} />
+      ))}
+      <p className="text-sm text-base-content/75">
+        {children}
+        {updatedAt === null && ` ${messages.defaultsInForce}`}
+      </p>
+    </SettingsFormFrame>
   );
 }

@@ -2,14 +2,8 @@ import {
   APPROVAL_WINDOW_MAX_BUSINESS_DAYS,
   approvalSettingsMessages,
   approvalSettingsSchema,
-  type ApprovalSettings,
 } from "#contract/approvals";
-import {
-  SettingNumberField,
-  SettingsFormFrame,
-  SettingsLoader,
-  useSettingsForm,
-} from "../../../components/settings-form";
+import { NumberSettingsForm } from "../../../components/settings-form";
 import { useApprovalSettings, useSetApprovalSettings } from "../api/approvals";
 
 /**
@@ -18,41 +12,33 @@ import { useApprovalSettings, useSetApprovalSettings } from "../api/approvals";
  */
 export function ApprovalSettingsForm() {
   return (
-    <SettingsLoader query={useApprovalSettings()}>
-      {(settings) => <SettingsForm settings={settings} />}
-    </SettingsLoader>
-  );
-}
-
-function SettingsForm({ settings }: { settings: ApprovalSettings }) {
-  const { field, frame } = useSettingsForm(
-    approvalSettingsSchema,
-    { windowBusinessDays: settings.windowBusinessDays, reminderHours: settings.reminderHours },
-    useSetApprovalSettings(),
-    approvalSettingsMessages.saved,
-  );
-  return (
-    <SettingsFormFrame label="Approval settings" saveLabel="Save settings" {...frame}>
-      <SettingNumberField
-        id="approval-window"
-        label="Approval window (business days)"
-        min={1}
-        max={APPROVAL_WINDOW_MAX_BUSINESS_DAYS}
-        field={field("windowBusinessDays", { valueAsNumber: true })}
-      />
-      <SettingNumberField
-        id="approval-reminder"
-        label="Reminder before it ends (hours)"
-        min={1}
-        field={field("reminderHours", { valueAsNumber: true })}
-      />
-      <p className="text-sm text-base-content/75">
-        An order over a buyer's spending limit keeps its stock this many business days (Monday to
-        Friday) while it waits for an owner of the company; undecided by then, it is cancelled. The
-        owners are emailed a reminder the hours above before that. A new window applies to orders
-        placed from now on; the reminder's hours apply at once.
-        {settings.updatedAt === null && ` ${approvalSettingsMessages.defaultsInForce}`}
-      </p>
-    </SettingsFormFrame>
+    <NumberSettingsForm
+      query={useApprovalSettings()}
+      save={useSetApprovalSettings()}
+      schema={approvalSettingsSchema}
+      messages={approvalSettingsMessages}
+      label="Approval settings"
+      saveLabel="Save settings"
+      fields={[
+        {
+          name: "windowBusinessDays",
+          id: "approval-window",
+          label: "Approval window (business days)",
+          min: 1,
+          max: APPROVAL_WINDOW_MAX_BUSINESS_DAYS,
+        },
+        {
+          name: "reminderHours",
+          id: "approval-reminder",
+          label: "Reminder before it ends (hours)",
+          min: 1,
+        },
+      ]}
+    >
+      An order over a buyer's spending limit keeps its stock this many business days (Monday to
+      Friday) while it waits for an owner of the company; undecided by then, it is cancelled. The
+      owners are emailed a reminder the hours above before that. A new window applies to orders
+      placed from now on; the reminder's hours apply at once.
+    </NumberSettingsForm>
   );
 }

@@ -7,15 +7,9 @@ import {
   MAX_QUICK_ORDER_PER_MINUTE,
   orderLimitMessages,
   orderLimitsSchema,
-  type OrderLimits,
   type OrderLimitsInput,
 } from "#contract/order-limits";
-import {
-  SettingNumberField,
-  SettingsFormFrame,
-  SettingsLoader,
-  useSettingsForm,
-} from "../../../components/settings-form";
+import { NumberSettingsForm } from "../../../components/settings-form";
 import { useSiteConfig } from "../../../lib/use-site-config";
 import { useOrderLimits, useSetOrderLimits } from "../api/orders-admin";
 
@@ -24,10 +18,21 @@ import { useOrderLimits, useSetOrderLimits } from "../api/orders-admin";
  * may hold, and how often it may order (docs/ordering.md "Holds that cannot be abused").
  */
 export function OrderLimitsForm() {
+  const currency = useSiteConfig().data?.currency;
   return (
-    <SettingsLoader query={useOrderLimits()}>
-      {(limits) => <LimitsForm limits={limits} />}
-    </SettingsLoader>
+    <NumberSettingsForm
+      query={useOrderLimits()}
+      save={useSetOrderLimits()}
+      schema={orderLimitsSchema}
+      messages={orderLimitMessages}
+      label="Order limits"
+      saveLabel="Save limits"
+      fields={fields(currency).map((f) => ({ ...f, id: `order-limit-${f.name}` }))}
+    >
+      A new customer has not paid for an order yet and belongs to no company. An unpaid order whose
+      hold ends is cancelled and its stock goes back on sale. New limits apply to every order placed
+      from now on; orders placed before keep their hold.
+    </NumberSettingsForm>
   );
 }
 
@@ -96,32 +101,3 @@ const fields = (currency: string | undefined) =>
     max: number;
     step?: number;
   }[];
-
-function LimitsForm({ limits }: { limits: OrderLimits }) {
-  const { updatedAt, ...values } = limits;
-  const currency = useSiteConfig().data?.currency;
-  const { field, frame } = useSettingsForm(
-    orderLimitsSchema,
-    values,
-    useSetOrderLimits(),
-    orderLimitMessages.saved,
-  );
-  return (
-    <SettingsFormFrame label="Order limits" saveLabel="Save limits" {...frame}>
-      {fields(currency).map(({ name, ...number }) => (
-        <SettingNumberField
-          key={name}
-          id={`order-limit-${name}`}
-          {...number}
-          field={field(name, { valueAsNumber: true })}
-        />
-      ))}
-      <p className="text-sm text-base-content/75">
-        A new customer has not paid for an order yet and belongs to no company. An unpaid order
-        whose hold ends is cancelled and its stock goes back on sale. New limits apply to every
-        order placed from now on; orders placed before keep their hold.
-        {updatedAt === null && ` ${orderLimitMessages.defaultsInForce}`}
-      </p>
-    </SettingsFormFrame>
-  );
-}

@@ -3,14 +3,8 @@ import {
   MAX_DEADLINE_DAYS,
   warrantyDeadlineMessages,
   warrantyDeadlineSettingsSchema,
-  type WarrantyDeadlineSettings,
 } from "#contract/warranty-deadlines";
-import {
-  SettingNumberField,
-  SettingsFormFrame,
-  SettingsLoader,
-  useSettingsForm,
-} from "../../../components/settings-form";
+import { NumberSettingsForm } from "../../../components/settings-form";
 import { useSetWarrantyDeadlineSettings, useWarrantyDeadlineSettings } from "../api/deadlines";
 
 /** The admin's warranty page section: each side's days on a claim, and the reminder before. */
@@ -28,9 +22,21 @@ export function DeadlineSettingsSection() {
  */
 export function DeadlineSettingsForm() {
   return (
-    <SettingsLoader query={useWarrantyDeadlineSettings()}>
-      {(settings) => <SettingsForm settings={settings} />}
-    </SettingsLoader>
+    <NumberSettingsForm
+      query={useWarrantyDeadlineSettings()}
+      save={useSetWarrantyDeadlineSettings()}
+      schema={warrantyDeadlineSettingsSchema}
+      messages={warrantyDeadlineMessages}
+      label="Deadline settings"
+      saveLabel="Save deadlines"
+      fields={dayFields}
+    >
+      Each side's days count, in calendar days, from the claim's last change of status: the
+      claimant's while the store waits for their answer or the part, the store's while the claim
+      waits for a question, the inspection or the decision. The waiting side is emailed once, the
+      days above before the last day (the store's reminder goes to every admin). New days apply at
+      once to every open claim.
+    </NumberSettingsForm>
   );
 }
 
@@ -41,47 +47,20 @@ const dayFields = [
     name: "claimantDays",
     label: "The claimant's days to answer or send the part back",
     min: 1,
+    max: MAX_DEADLINE_DAYS,
   },
-  { id: "deadline-store", name: "storeDays", label: "The store's days to act", min: 1 },
+  {
+    id: "deadline-store",
+    name: "storeDays",
+    label: "The store's days to act",
+    min: 1,
+    max: MAX_DEADLINE_DAYS,
+  },
   {
     id: "deadline-reminder",
     name: "reminderDays",
     label: "Reminder before a deadline (days)",
     min: 0,
+    max: MAX_DEADLINE_DAYS,
   },
 ] as const;
-
-function SettingsForm({ settings }: { settings: WarrantyDeadlineSettings }) {
-  const { field, frame } = useSettingsForm(
-    warrantyDeadlineSettingsSchema,
-    {
-      claimantDays: settings.claimantDays,
-      storeDays: settings.storeDays,
-      reminderDays: settings.reminderDays,
-    },
-    useSetWarrantyDeadlineSettings(),
-    warrantyDeadlineMessages.saved,
-  );
-  return (
-    <SettingsFormFrame label="Deadline settings" saveLabel="Save deadlines" {...frame}>
-      {dayFields.map(({ id, name, label, min }) => (
-        <SettingNumberField
-          key={id}
-          id={id}
-          label={label}
-          min={min}
-          max={MAX_DEADLINE_DAYS}
-          field={field(name, { valueAsNumber: true })}
-        />
-      ))}
-      <p className="text-sm text-base-content/75">
-        Each side's days count, in calendar days, from the claim's last change of status: the
-        claimant's while the store waits for their answer or the part, the store's while the claim
-        waits for a question, the inspection or the decision. The waiting side is emailed once, the
-        days above before the last day (the store's reminder goes to every admin). New days apply at
-        once to every open claim.
-        {settings.updatedAt === null && ` ${warrantyDeadlineMessages.defaultsInForce}`}
-      </p>
-    </SettingsFormFrame>
-  );
-}
