@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { sql } from "../db/sql";
 import {
   vehicleAdminMessages as say,
@@ -37,6 +38,7 @@ import {
 import { type VehicleRecord, type VehicleReferences } from "./references";
 
 import {
+  type Kind,
   type Tx,
   vcdbText,
   changedInWords,
@@ -125,6 +127,36 @@ export function createVehicleAdmin(db: Db, references: VehicleReferences) {
 
   const transaction = <T>(work: (tx: Tx) => Promise<T>) => transactionAnswering(db, raced, work);
 
+  /** A make, engine or submodel changed by `input` (404 when gone, 409 on a name or VCdb id taken). */
+  const changeNamed = <
+    T extends typeof vehicleMakes | typeof vehicleEngines | typeof vehicleSubmodels,
+  >(
+    actor: AuditActor,
+    kind: Kind<T>,
+    id: number,
+    input: PgUpdateSetSource<T> & { name?: string },
+    vcdb: number | null | undefined,
+  ): Promise<T["$inferSelect"]> =>
+    transaction(async (tx) => {
+      const before = await locked(tx, kind, id);
+      await checkNames(tx, kind, input.name, vcdb, id);
+      return changed(tx, actor, kind, before, before.name, input);
+    });
+
+  /** An engine or submodel removed (404 when gone, 409 while anything names it). */
+  const removeNamed = <T extends typeof vehicleEngines | typeof vehicleSubmodels>(
+    actor: AuditActor,
+    kind: Kind<T>,
+    id: number,
+    subject: string,
+    record: VehicleRecord,
+  ): Promise<void> =>
+    transaction(async (tx) => {
+      const row = await locked(tx, kind, id);
+      await refuseWhileUsed(tx, subject, record);
+      await removed(tx, actor, kind, id, row.name);
+    });
+
   return {
     /** Every make with its models, every engine and submodel, with their VCdb ids. */
     async names(): Promise<VehicleNames> {
@@ -183,11 +215,7 @@ export function createVehicleAdmin(db: Db, references: VehicleReferences) {
       }),
 
     changeMake: (actor: AuditActor, id: number, input: MakeChange): Promise<AdminMake> =>
-      transaction(async (tx) => {
-        const before = await locked(tx, makes, id);
-        await checkNames(tx, makes, input.name, input.vcdbMakeId, id);
-        return changed(tx, actor, makes, before, before.name, input);
-      }),
+      changeNamed(actor, makes, id, input, input.vcdbMakeId),
 
     removeMake: (actor: AuditActor, id: number): Promise<void> =>
       transaction(async (tx) => {
@@ -260,18 +288,10 @@ export function createVehicleAdmin(db: Db, references: VehicleReferences) {
       }),
 
     changeEngine: (actor: AuditActor, id: number, input: EngineChange): Promise<AdminEngine> =>
-      transaction(async (tx) => {
-        const before = await locked(tx, engines, id);
-        await checkNames(tx, engines, input.name, input.vcdbEngineConfigId, id);
-        return changed(tx, actor, engines, before, before.name, input);
-      }),
+      changeNamed(actor, engines, id, input, input.vcdbEngineConfigId),
 
     removeEngine: (actor: AuditActor, id: number): Promise<void> =>
-      transaction(async (tx) => {
-        const engine = await locked(tx, engines, id);
-        await refuseWhileUsed(tx, "This engine", { engineId: id });
-        await removed(tx, actor, engines, id, engine.name);
-      }),
+      removeNamed(actor, engines, id, "This engine", { engineId: id }),
 
     createSubmodel: (actor: AuditActor, input: SubmodelCreate): Promise<AdminSubmodel> =>
       transaction(async (tx) => {
@@ -289,19 +309,10 @@ export function createVehicleAdmin(db: Db, references: VehicleReferences) {
       actor: AuditActor,
       id: number,
       input: SubmodelChange,
-    ): Promise<AdminSubmodel> =>
-      transaction(async (tx) => {
-        const before = await locked(tx, submodels, id);
-        await checkNames(tx, submodels, input.name, input.vcdbSubmodelId, id);
-        return changed(tx, actor, submodels, before, before.name, input);
-      }),
+    ): Promise<AdminSubmodel> => changeNamed(actor, submodels, id, input, input.vcdbSubmodelId),
 
     removeSubmodel: (actor: AuditActor, id: number): Promise<void> =>
-      transaction(async (tx) => {
-        const submodel = await locked(tx, submodels, id);
-        await refuseWhileUsed(tx, "This submodel", { submodelId: id });
-        await removed(tx, actor, submodels, id, submodel.name);
-      }),
+      removeNamed(actor, submodels, id, "This submodel", { submodelId: id }),
 
     /**
      * Model years `yearFrom`–`yearTo` of a model: the years not listed yet are added, and every
