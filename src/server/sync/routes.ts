@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { syncInvoicesPageSchema, syncOrdersPageSchema, syncQuerySchema } from "../../contract/bulk";
+import type { z } from "zod";
+import {
+  syncInvoicesPageSchema,
+  syncOrdersPageSchema,
+  syncQuerySchema,
+  type SyncQuery,
+} from "../../contract/bulk";
 import { errorAnswers } from "../api-errors";
 import { adminRoute, type Guards } from "../http/request-context";
 import type { SyncService } from "./service";
@@ -11,39 +17,40 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService; guards: Guar
   app,
   { sync, guards },
 ) => {
-  app.get(
-    "/sync/orders",
-    {
-      schema: {
-        tags: ["bulk-sync"],
-        summary:
-          "Orders changed since the cursor, oldest change first, paged: `{ items, nextCursor, hasMore }` (admins, or a key with orders:read)",
-        querystring: syncQuerySchema,
-        response: { 200: syncOrdersPageSchema, ...errors },
+  /** `GET path`: one page of a feed after the query's cursor, never kept by a cache. */
+  const feed = <P extends z.ZodType>(
+    path: string,
+    summary: string,
+    page: P,
+    read: (query: SyncQuery) => Promise<z.infer<P>>,
+  ) =>
+    app.get(
+      path,
+      {
+        schema: {
+          tags: ["bulk-sync"],
+          summary,
+          querystring: syncQuerySchema,
+          response: { 200: page as z.ZodType, ...errors },
+        },
+        ...adminRoute(guards, "orders:read"),
       },
-      ...adminRoute(guards, "orders:read"),
-    },
-    async (req, reply) => {
-      reply.header("cache-control", "no-store");
-      return sync.orders(req.query);
-    },
-  );
+      async (req, reply) => {
+        reply.header("cache-control", "no-store");
+        return read(req.query);
+      },
+    );
 
-  app.get(
+  feed(
+    "/sync/orders",
+    "Orders changed since the cursor, oldest change first, paged: `{ items, nextCursor, hasMore }` (admins, or a key with orders:read)",
+    syncOrdersPageSchema,
+    (query) => sync.orders(query),
+  );
+  feed(
     "/sync/invoices",
-    {
-      schema: {
-        tags: ["bulk-sync"],
-        summary:
-          "Invoices issued since the cursor, oldest first, paged: `{ items, nextCursor, hasMore }` (admins, or a key with orders:read)",
-        querystring: syncQuerySchema,
-        response: { 200: syncInvoicesPageSchema, ...errors },
-      },
-      ...adminRoute(guards, "orders:read"),
-    },
-    async (req, reply) => {
-      reply.header("cache-control", "no-store");
-      return sync.invoices(req.query);
-    },
+    "Invoices issued since the cursor, oldest first, paged: `{ items, nextCursor, hasMore }` (admins, or a key with orders:read)",
+    syncInvoicesPageSchema,
+    (query) => sync.invoices(query),
   );
 };
