@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { PgInsertValue, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { sql } from "../db/sql";
 import {
   vehicleAdminMessages as say,
@@ -127,6 +127,21 @@ export function createVehicleAdmin(db: Db, references: VehicleReferences) {
 
   const transaction = <T>(work: (tx: Tx) => Promise<T>) => transactionAnswering(db, raced, work);
 
+  /** A new make, engine or submodel (409 on a name or VCdb id taken), named so in the audit log. */
+  const createNamed = <
+    T extends typeof vehicleMakes | typeof vehicleEngines | typeof vehicleSubmodels,
+  >(
+    actor: AuditActor,
+    kind: Kind<T>,
+    vcdb: number | undefined,
+    values: PgInsertValue<T> & { name: string },
+    summary: (row: T["$inferSelect"]) => string,
+  ): Promise<T["$inferSelect"]> =>
+    transaction(async (tx) => {
+      await checkNames(tx, kind, values.name, vcdb);
+      return added(tx, actor, kind, values, summary);
+    });
+
   /** A make, engine or submodel changed by `input` (404 when gone, 409 on a name or VCdb id taken). */
   const changeNamed = <
     T extends typeof vehicleMakes | typeof vehicleEngines | typeof vehicleSubmodels,
@@ -203,16 +218,13 @@ export function createVehicleAdmin(db: Db, references: VehicleReferences) {
     },
 
     createMake: (actor: AuditActor, input: MakeCreate): Promise<AdminMake> =>
-      transaction(async (tx) => {
-        await checkNames(tx, makes, input.name, input.vcdbMakeId);
-        return added(
-          tx,
-          actor,
-          makes,
-          { name: input.name, vcdbMakeId: input.vcdbMakeId ?? null },
-          (make) => `${make.name} (VCdb make id ${vcdbText(make.vcdbMakeId)})`,
-        );
-      }),
+      createNamed(
+        actor,
+        makes,
+        input.vcdbMakeId,
+        { name: input.name, vcdbMakeId: input.vcdbMakeId ?? null },
+        (make) => `${make.name} (VCdb make id ${vcdbText(make.vcdbMakeId)})`,
+      ),
 
     changeMake: (actor: AuditActor, id: number, input: MakeChange): Promise<AdminMake> =>
       changeNamed(actor, makes, id, input, input.vcdbMakeId),
@@ -270,22 +282,19 @@ export function createVehicleAdmin(db: Db, references: VehicleReferences) {
       }),
 
     createEngine: (actor: AuditActor, input: EngineCreate): Promise<AdminEngine> =>
-      transaction(async (tx) => {
-        await checkNames(tx, engines, input.name, input.vcdbEngineConfigId);
-        return added(
-          tx,
-          actor,
-          engines,
-          {
-            name: input.name,
-            liters: input.liters ?? null,
-            fuel: input.fuel ?? null,
-            vcdbEngineConfigId: input.vcdbEngineConfigId ?? null,
-          },
-          (engine) =>
-            `${engine.name} (${engine.liters ?? "?"} l, ${engine.fuel ?? "fuel not given"}, VCdb engine config id ${vcdbText(engine.vcdbEngineConfigId)})`,
-        );
-      }),
+      createNamed(
+        actor,
+        engines,
+        input.vcdbEngineConfigId,
+        {
+          name: input.name,
+          liters: input.liters ?? null,
+          fuel: input.fuel ?? null,
+          vcdbEngineConfigId: input.vcdbEngineConfigId ?? null,
+        },
+        (engine) =>
+          `${engine.name} (${engine.liters ?? "?"} l, ${engine.fuel ?? "fuel not given"}, VCdb engine config id ${vcdbText(engine.vcdbEngineConfigId)})`,
+      ),
 
     changeEngine: (actor: AuditActor, id: number, input: EngineChange): Promise<AdminEngine> =>
       changeNamed(actor, engines, id, input, input.vcdbEngineConfigId),
@@ -294,16 +303,13 @@ export function createVehicleAdmin(db: Db, references: VehicleReferences) {
       removeNamed(actor, engines, id, "This engine", { engineId: id }),
 
     createSubmodel: (actor: AuditActor, input: SubmodelCreate): Promise<AdminSubmodel> =>
-      transaction(async (tx) => {
-        await checkNames(tx, submodels, input.name, input.vcdbSubmodelId);
-        return added(
-          tx,
-          actor,
-          submodels,
-          { name: input.name, vcdbSubmodelId: input.vcdbSubmodelId ?? null },
-          (submodel) => `${submodel.name} (VCdb submodel id ${vcdbText(submodel.vcdbSubmodelId)})`,
-        );
-      }),
+      createNamed(
+        actor,
+        submodels,
+        input.vcdbSubmodelId,
+        { name: input.name, vcdbSubmodelId: input.vcdbSubmodelId ?? null },
+        (submodel) => `${submodel.name} (VCdb submodel id ${vcdbText(submodel.vcdbSubmodelId)})`,
+      ),
 
     changeSubmodel: (
       actor: AuditActor,
