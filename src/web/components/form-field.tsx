@@ -13,6 +13,17 @@ export const wholeNumber = (min: number) =>
 /** An input's props for an amount of money from `min`: steps of a cent. */
 export const moneyAmount = (min: number) => ({ type: "number", min, step: 0.01 }) as const;
 
+/**
+ * A number field's text as the schema checks it: empty is not a number (NaN, which the schema
+ * refuses in its own words), anything else the number typed.
+ */
+export const typedNumber = (typed: unknown) =>
+  typeof typed === "string" && typed.trim() === "" ? Number.NaN : Number(typed);
+
+/** A number field's text where empty means none: null; anything else the number typed. */
+export const typedNumberOrNull = (typed: unknown) =>
+  typeof typed !== "string" || typed.trim() === "" ? null : Number(typed);
+
 /** The props a labelled control takes from its FieldFrame: its id and what describes it. */
 export interface ControlAria {
   id: string | undefined;

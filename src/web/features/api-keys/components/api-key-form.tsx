@@ -13,7 +13,7 @@ import {
   type ApiKeyIssued,
 } from "#contract/api-keys";
 import { CheckboxGroup } from "../../../components/checkbox-group";
-import { FormField } from "../../../components/form-field";
+import { FormField, typedNumber } from "../../../components/form-field";
 import { FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { fieldProps, useApiForm } from "../../../lib/use-api-form";
 import { useChangeApiKey, useCreateApiKey } from "../api/api-keys";
@@ -77,10 +77,6 @@ const changeSchemaFor = (key: ApiKey) =>
     .pipe(apiKeyChangeSchema)
     .superRefine(notPast);
 
-/** A number field's text: anything but empty a number (NaN says "not one"). */
-const number = (typed: unknown) =>
-  typeof typed === "string" && typed.trim() === "" ? Number.NaN : Number(typed);
-
 const today = () => dayOf(new Date().toISOString());
 
 /** The four fields of a key, for a new one and a change alike. */
@@ -126,7 +122,7 @@ function KeyFieldset({
         inputMode="numeric"
         min={1}
         max={MAX_API_KEY_RATE}
-        {...field("rateLimitPerMinute", { setValueAs: number })}
+        {...field("rateLimitPerMinute", { setValueAs: typedNumber })}
       />
     </>
   );

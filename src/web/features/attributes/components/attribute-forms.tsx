@@ -10,7 +10,7 @@ import {
   type AttributeKind,
 } from "#contract/attributes";
 import type { ProductCategory } from "#contract/constants";
-import { FormError, FormField } from "../../../components/form-field";
+import { FormError, FormField, typedNumber } from "../../../components/form-field";
 import { FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { SelectField } from "../../../components/select-field";
 import { notify } from "../../../lib/notify";
@@ -177,10 +177,6 @@ const editSchemaFor = (def: AttributeDefinition) =>
     }))
     .pipe(attributeChangeSchema);
 
-/** A number field's text: anything but empty a number (NaN says "not one"). */
-const number = (typed: unknown) =>
-  typeof typed === "string" && typed.trim() === "" ? Number.NaN : Number(typed);
-
 /** Renames an attribute, or changes its unit, choices, position or filter (never its kind). */
 export function EditAttributeDialog({
   definition,
@@ -229,7 +225,7 @@ export function EditAttributeDialog({
         type="number"
         inputMode="numeric"
         hint="Attributes are listed from the lowest position up"
-        {...field("position", { setValueAs: number })}
+        {...field("position", { setValueAs: typedNumber })}
       />
       <FilterableField id="edit-attribute-filterable" field={register("filterable")} />
     </FormDialog>

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { backorderPolicySchema, type ProductStock } from "#contract/locations";
 import { paths } from "#contract/paths";
-import { FormField, wholeNumber } from "../../../components/form-field";
+import { FormField, typedNumberOrNull, wholeNumber } from "../../../components/form-field";
 import { Link } from "../../../components/link";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
@@ -13,7 +13,7 @@ const policyFormSchema = z
   .transform((draft, ctx) => {
     const checked = backorderPolicySchema.safeParse({
       takes: draft.takes,
-      leadDays: draft.leadDays.trim() === "" ? null : Number(draft.leadDays),
+      leadDays: typedNumberOrNull(draft.leadDays),
     });
     for (const issue of checked.error?.issues ?? []) {
       ctx.addIssue({ code: "custom", path: issue.path.slice(0, 1), message: issue.message });

@@ -5,7 +5,12 @@ import { paths } from "#contract/paths";
 import { ListTable, type Column } from "../../../components/data-table";
 import { RowButton } from "../../../components/edit-remove-buttons";
 import { FormDialog, useFormDialog } from "../../../components/form-dialog";
-import { FormField, wholeNumber } from "../../../components/form-field";
+import {
+  FormField,
+  typedNumber,
+  typedNumberOrNull,
+  wholeNumber,
+} from "../../../components/form-field";
 import { Link } from "../../../components/link";
 import { useLocations, useProductSearch, useSaveLocation } from "../api/locations";
 import { AllocationPolicyForm } from "./allocation-policy";
@@ -89,9 +94,9 @@ const locationFormSchema = z
       ...draft,
       servesCountries: list(draft.servesCountries),
       servesRegions: list(draft.servesRegions),
-      priority: draft.priority.trim() === "" ? Number.NaN : Number(draft.priority),
-      dispatchDays: draft.dispatchDays.trim() === "" ? Number.NaN : Number(draft.dispatchDays),
-      cutoffHour: draft.cutoffHour.trim() === "" ? null : Number(draft.cutoffHour),
+      priority: typedNumber(draft.priority),
+      dispatchDays: typedNumber(draft.dispatchDays),
+      cutoffHour: typedNumberOrNull(draft.cutoffHour),
     });
     for (const issue of checked.error?.issues ?? []) {
       ctx.addIssue({ code: "custom", path: issue.path.slice(0, 1), message: issue.message });

@@ -10,7 +10,12 @@ import { paths } from "#contract/paths";
 import { DataTable, ListTable, type Column } from "../../../components/data-table";
 import { RowButton } from "../../../components/edit-remove-buttons";
 import { FormDialog, useFormDialog } from "../../../components/form-dialog";
-import { FormField, wholeNumber } from "../../../components/form-field";
+import {
+  FormField,
+  typedNumber,
+  typedNumberOrNull,
+  wholeNumber,
+} from "../../../components/form-field";
 import { Link } from "../../../components/link";
 import { QueryError } from "../../../components/query-error";
 import { SelectField } from "../../../components/select-field";
@@ -21,16 +26,13 @@ import { LocationTitle } from "./location-title";
 import { useCountStock, useProductStock, useTransferStock, useTransfers } from "../api/locations";
 import { wholeListStates } from "../../../lib/use-list-page";
 
-/** A whole number as typed: empty is NaN (the contract says what to enter). */
-const typedNumber = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
-
 /** The count's fields as typed: the reorder level empty for none. */
 const countFormSchema = z
   .object({ onHand: z.string(), reorderLevel: z.string() })
   .transform((draft, ctx) => {
     const checked = stockCountSchema.safeParse({
       onHand: typedNumber(draft.onHand),
-      reorderLevel: draft.reorderLevel.trim() === "" ? null : typedNumber(draft.reorderLevel),
+      reorderLevel: typedNumberOrNull(draft.reorderLevel),
     });
     for (const issue of checked.error?.issues ?? []) {
       ctx.addIssue({ code: "custom", path: issue.path.slice(0, 1), message: issue.message });

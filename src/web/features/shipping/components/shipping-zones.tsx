@@ -11,7 +11,12 @@ import {
 import { RemoveDialog } from "../../../components/confirm-dialog";
 import { DataTable } from "../../../components/data-table";
 import { editRemoveColumn } from "../../../components/edit-remove-buttons";
-import { FormError, FormField } from "../../../components/form-field";
+import {
+  FormError,
+  FormField,
+  typedNumber,
+  typedNumberOrNull,
+} from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
@@ -67,9 +72,6 @@ const list = (s: string) =>
     .split(/[,\s]+/)
     .map((x) => x.trim())
     .filter(Boolean);
-const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
-/** Empty: none (null); else the number typed. */
-const optionalNum = (s: string) => (s.trim() === "" ? null : Number(s));
 const optionalText = (n: number | null) => (n === null ? "" : String(n));
 
 function toDraft(z: ShippingZone): ZoneDraft {
@@ -101,17 +103,17 @@ function fromDraft(d: ZoneDraft) {
       name: m.name,
       estimate: m.estimate,
       kind: m.kind,
-      price: m.kind === "weight" ? 0 : num(m.price),
-      freeOver: m.kind === "free_over" ? num(m.freeOver) : null,
+      price: m.kind === "weight" ? 0 : typedNumber(m.price),
+      freeOver: m.kind === "free_over" ? typedNumber(m.freeOver) : null,
       bands:
         m.kind === "weight"
           ? list(m.bands).map((band) => {
               const [grams, price] = band.split(":");
-              return { upToGrams: num(grams ?? ""), price: num(price ?? "") };
+              return { upToGrams: typedNumber(grams ?? ""), price: typedNumber(price ?? "") };
             })
           : [],
-      transitMinDays: optionalNum(m.transitMinDays),
-      transitMaxDays: optionalNum(m.transitMaxDays),
+      transitMinDays: typedNumberOrNull(m.transitMinDays),
+      transitMaxDays: typedNumberOrNull(m.transitMaxDays),
     })),
   };
 }

@@ -10,7 +10,7 @@ import {
   type IncomingSupply,
 } from "#contract/supply";
 import { FormDialog, useFormDialog } from "../../../components/form-dialog";
-import { FormField, wholeNumber } from "../../../components/form-field";
+import { FormField, typedNumber, wholeNumber } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
 import {
   useAddSupply,
@@ -19,9 +19,6 @@ import {
   useSupplyLocations,
   useSupplyProductSearch,
 } from "../api/supply";
-
-/** A typed quantity as the contract checks it: empty is no number (its "Enter …" message). */
-const units = (typed: string) => (typed.trim() === "" ? Number.NaN : Number(typed));
 
 /**
  * A form schema of the fields as typed (strings), checked by `contract` after `toRequest`, each
@@ -52,7 +49,7 @@ const addFormSchema = typedForm(
     note: z.string(),
   },
   supplyCreateSchema,
-  (typed) => ({ ...typed, qty: units(typed.qty) }),
+  (typed) => ({ ...typed, qty: typedNumber(typed.qty) }),
 );
 
 /** Admin: enters supply that is coming: a run or a PO of a part, to a location, on a date. */
@@ -180,7 +177,7 @@ function ChoosePart({ error, onChoose }: { error?: string; onChoose(id: string):
 const changeFormSchema = typedForm(
   { reference: z.string(), qty: z.string(), expectedOn: z.string(), note: z.string() },
   supplyUpdateSchema.required(),
-  (typed) => ({ ...typed, qty: units(typed.qty) }),
+  (typed) => ({ ...typed, qty: typedNumber(typed.qty) }),
 );
 
 /** Admin: changes open supply: its expected date above all, its quantity, number or note. */
@@ -229,7 +226,7 @@ export function ChangeSupplyDialog({
 }
 
 const receiveFormSchema = typedForm({ qty: z.string() }, supplyReceiveSchema, (typed) => ({
-  qty: units(typed.qty),
+  qty: typedNumber(typed.qty),
 }));
 
 /** Admin: units of open supply arrived: they go on sale at its location. */

@@ -4,7 +4,7 @@ import { taxRateInputSchema, type TaxRate, type TaxRateDraft } from "#contract/t
 import { RemoveDialog } from "../../../components/confirm-dialog";
 import { DataTable } from "../../../components/data-table";
 import { editRemoveColumn } from "../../../components/edit-remove-buttons";
-import { FormError, FormField } from "../../../components/form-field";
+import { FormError, FormField, typedNumber } from "../../../components/form-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { notify } from "../../../lib/notify";
@@ -75,9 +75,7 @@ export function TaxRates() {
           id="tax-rate"
           inputMode="decimal"
           placeholder="6.25"
-          {...field("rate", {
-            setValueAs: (typed: string) => (typed.trim() === "" ? Number.NaN : Number(typed)),
-          })}
+          {...field("rate", { setValueAs: typedNumber })}
         />
         <label className="flex items-center gap-2 text-sm sm:col-span-2">
           <input

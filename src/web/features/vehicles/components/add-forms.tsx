@@ -14,16 +14,12 @@ import {
   type BaseVehiclesAdded,
   type VehicleNames,
 } from "#contract/vehicles";
-import { FormError, FormField } from "../../../components/form-field";
+import { FormError, FormField, typedNumber } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
 import { useAddVehicleRecord, type VehicleRecordKind } from "../api/vehicles";
 import { NameAndVcdbFields, optionalNumber } from "./name-fields";
-
-/** A number field's text: anything but empty a number (NaN says "not one"). */
-const number = (typed: unknown) =>
-  typeof typed === "string" && typed.trim() === "" ? Number.NaN : Number(typed);
 
 /**
  * An add form's card: its title, its fields, the API's refusal, and its submit button (`submit`),
@@ -123,7 +119,11 @@ export function AddModelForm({ names, makeId }: { names: VehicleNames; makeId?: 
   if (names.makes.length === 0) return null;
   return (
     <FormCard title="Add a model" submit="Add model" {...card}>
-      <SelectField label="Make" id="add-model-make" {...field("makeId", { setValueAs: number })}>
+      <SelectField
+        label="Make"
+        id="add-model-make"
+        {...field("makeId", { setValueAs: typedNumber })}
+      >
         {makeOptions(names)}
       </SelectField>
       <NameAndVcdbFields kind="model" placeholder="Model 3" field={field} />
@@ -238,7 +238,7 @@ export function AddYearsForm({ names, makeId }: { names: VehicleNames; makeId?: 
           id="add-years-model"
           className="select select-bordered w-full"
           disabled={models.length === 0}
-          {...register("modelId", { setValueAs: number })}
+          {...register("modelId", { setValueAs: typedNumber })}
         >
           {models.map((m) => (
             <option key={m.id} value={m.id}>
@@ -259,13 +259,13 @@ export function AddYearsForm({ names, makeId }: { names: VehicleNames; makeId?: 
           placeholder={String(new Date().getFullYear())}
           min={MIN_VEHICLE_YEAR}
           max={MAX_VEHICLE_YEAR}
-          {...field("yearFrom", { setValueAs: number })}
+          {...field("yearFrom", { setValueAs: typedNumber })}
         />
         <FormField
           label="To year"
           id="add-years-to"
           inputMode="numeric"
-          {...field("yearTo", { setValueAs: number })}
+          {...field("yearTo", { setValueAs: typedNumber })}
         />
       </div>
       <EngineChoice

@@ -12,11 +12,11 @@ import {
 } from "#contract/vehicles";
 import type { DefaultValues, FieldValues } from "react-hook-form";
 import type { z } from "zod";
-import { FormField } from "../../../components/form-field";
+import { FormField, typedNumberOrNull } from "../../../components/form-field";
 import { FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { useChangeVehicleRecord, type VehicleRecordKind } from "../api/vehicles";
 import { EngineChoice } from "./add-forms";
-import { NameAndVcdbFields, nullableNumber } from "./name-fields";
+import { NameAndVcdbFields } from "./name-fields";
 
 /**
  * An edit dialog of the record `id` of `kind`: its form (`useApiForm` of `schema`, started from
@@ -178,7 +178,7 @@ export function EditBaseVehicleDialog({
         id="edit-base-vcdb"
         inputMode="numeric"
         hint="Empty: none"
-        {...field("vcdbBaseVehicleId", { setValueAs: nullableNumber })}
+        {...field("vcdbBaseVehicleId", { setValueAs: typedNumberOrNull })}
       />
       <EngineChoice
         idPrefix="edit-base-engine"

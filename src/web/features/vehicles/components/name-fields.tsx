@@ -1,14 +1,13 @@
 import type { ReactNode } from "react";
-import { FormField } from "../../../components/form-field";
+import { FormField, typedNumberOrNull } from "../../../components/form-field";
 import type { FieldProps } from "../../../lib/use-api-form";
 
-/** A VCdb id field's text when adding: empty is "not given", anything else a number. */
+/**
+ * A VCdb id field's text when adding: empty is "not given", anything else a number (when editing,
+ * empty clears the id: `typedNumberOrNull`).
+ */
 export const optionalNumber = (typed: unknown) =>
   typeof typed !== "string" || typed.trim() === "" ? undefined : Number(typed);
-
-/** A VCdb id field's text when editing: empty clears the id (null). */
-export const nullableNumber = (typed: unknown) =>
-  typeof typed !== "string" || typed.trim() === "" ? null : Number(typed);
 
 /** The records named by a name and a VCdb id: their label, and their VCdb id's field and label. */
 const namedRecords = {
@@ -58,7 +57,7 @@ export function NameAndVcdbFields<K extends NamedRecordKind>({
         id={`${idPrefix}-vcdb`}
         inputMode="numeric"
         hint={editing ? "Empty: none" : undefined}
-        {...field(vcdb, { setValueAs: editing ? nullableNumber : optionalNumber })}
+        {...field(vcdb, { setValueAs: editing ? typedNumberOrNull : optionalNumber })}
       />
     </>
   );

@@ -11,7 +11,7 @@ import {
   type Installer,
 } from "#contract/warranty";
 import { FormDialog } from "../../../components/form-dialog";
-import { FormField, wholeNumber } from "../../../components/form-field";
+import { FormField, typedNumber, wholeNumber } from "../../../components/form-field";
 import { SelectField } from "../../../components/select-field";
 import { TextAreaField } from "../../../components/text-area-field";
 import { checkPhotoFiles, PHOTO_ACCEPT } from "../../../components/private-photos";
@@ -20,9 +20,6 @@ import { useApiForm } from "../../../lib/use-api-form";
 import { useAddClaimPhotos, useFileClaim } from "../api/warranty";
 
 type ClaimableLine = Claimable["lines"][number];
-
-/** A number field's text as the request's number (empty: not a number, which the schema says). */
-const numberOf = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
 
 /**
  * The form's fields as typed, turned into the request and checked by the contract's own schema:
@@ -44,10 +41,10 @@ const claimFormSchema = (orderId: string, line: number) =>
     .transform((v) => ({
       orderId,
       line,
-      qty: numberOf(v.qty),
+      qty: typedNumber(v.qty),
       vin: v.vin,
-      mileageAtInstall: numberOf(v.mileageAtInstall),
-      mileageAtFailure: numberOf(v.mileageAtFailure),
+      mileageAtInstall: typedNumber(v.mileageAtInstall),
+      mileageAtFailure: typedNumber(v.mileageAtFailure),
       installedOn: v.installedOn,
       failedOn: v.failedOn,
       installedBy: v.installedBy as Installer,
