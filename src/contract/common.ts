@@ -30,10 +30,10 @@ export const pagingQuerySchema = pagingQuery(24);
 /** Beside a settings form while no admin has saved its settings. */
 export const DEFAULTS_IN_FORCE = "Not saved yet: these are the store's defaults.";
 
-/** A whole number from `min` to `max`: anything else is refused with the one `message`. */
 /** A number of money with at most two decimals (12.5, 12.50; not 12.505). */
 export const hasAtMostTwoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 
+/** A whole number from `min` to `max`: anything else is refused with the one `message`. */
 export const wholeNumber = (message: string, min: number, max: number) =>
   z.number({ error: message }).int(message).min(min, message).max(max, message);
 
