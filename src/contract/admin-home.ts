@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULTS_IN_FORCE, wholeNumber } from "./common";
 import { refundToRetrySchema } from "./refunds";
 
 /**
@@ -96,3 +97,42 @@ export const reorderLevelSchema = z.object({
   reorderLevel: z.number().int(),
   reorderLevelSet: z.boolean(),
 });
+
+/** An hour of the day (UTC) as the low-stock email's words give it: 7 → "07:00 UTC". */
+const hourWords = (hourUtc: number) => `${String(hourUtc).padStart(2, "0")}:00 UTC`;
+
+/**
+ * The daily low-stock email (docs/admin-home.md): whether every admin gets it, and from which
+ * hour of the day (UTC). Set on Today; until an admin saves, the environment's values are in force
+ * (`LOW_STOCK_EMAIL`, `LOW_STOCK_EMAIL_HOUR`).
+ */
+export const lowStockEmailWords = {
+  title: "Low-stock email",
+  enabled: "Email every admin the low-stock list once a day",
+  hourUtc: "From this hour of the day (UTC, 0 to 23)",
+  hourRange: "The hour is a whole number from 0 to 23",
+  hint: "The list goes once a day, from that hour on, and only on a day something is low.",
+  defaultsInForce: DEFAULTS_IN_FORCE,
+  /** What the admin is told once the settings are saved. */
+  saved: (s: LowStockEmailInput) => `Low-stock email saved: ${lowStockEmailState(s)}`,
+} as const;
+
+/** The settings in words: "every admin gets it once a day from 07:00 UTC", "it is off". */
+export const lowStockEmailState = (s: LowStockEmailInput) =>
+  s.enabled ? `every admin gets it once a day from ${hourWords(s.hourUtc)}` : "it is off";
+
+/** `PUT /api/admin-home/low-stock-email` (admin). */
+export const lowStockEmailSchema = z.strictObject({
+  enabled: z.boolean({ error: "Say whether the email goes" }),
+  hourUtc: wholeNumber(lowStockEmailWords.hourRange, 0, 23),
+});
+export type LowStockEmailInput = z.infer<typeof lowStockEmailSchema>;
+
+/** The settings in force: the saved ones, or the environment's (`updatedAt` null). */
+export const lowStockEmailAnswerSchema = z.object({
+  enabled: z.boolean(),
+  hourUtc: z.number().int(),
+  /** When an admin last saved them; null: never, the environment's values are in force. */
+  updatedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type LowStockEmail = z.infer<typeof lowStockEmailAnswerSchema>;

@@ -1529,6 +1529,15 @@ const rows: Row[] = [
   },
   // The admin home (docs/admin-home.md).
   plain("GET /api/admin-home", adminOnly(200)),
+  plain("GET /api/admin-home/low-stock-email", adminOnly(200)),
+  {
+    route: "PUT /api/admin-home/low-stock-email",
+    call: async () => ({
+      url: "/api/admin-home/low-stock-email",
+      payload: { enabled: false, hourUtc: 7 },
+    }),
+    expect: adminOnly(200),
+  },
   onRecord("PUT /api/products/:id/reorder-level", adminOnly(200), freshProductId, {
     reorderLevel: 5,
   }),
@@ -2193,6 +2202,7 @@ const keyRows: KeyRow[] = [
   noKeyRow("restocking fee", "GET /api/returns/restocking-fee"),
   noKeyRow("return windows", "GET /api/returns/windows"),
   noKeyRow("order limits", "GET /api/holds/limits"),
+  noKeyRow("low-stock email", "GET /api/admin-home/low-stock-email"),
   // No key: public routes without a scope (anyone calls them without one).
   noKeyRow("health", "GET /api/health"),
   noKeyRow("site config", "GET /api/config"),

@@ -222,7 +222,11 @@ export async function registerDomains(api: FastifyInstance, store: Store): Promi
     companyTax: createCompanyTaxService(database.db, { vatChecks: store.vatChecks }),
     guards,
   });
-  await api.register(adminHomeRoutes, { home: store.adminHome, guards });
+  await api.register(adminHomeRoutes, {
+    home: store.adminHome,
+    lowStockEmail: store.lowStockEmail,
+    guards,
+  });
   await api.register(coreChargeRoutes, {
     coreCharges: createCoreChargeService(database.db, { currency: config.currency }),
     guards,

@@ -41,7 +41,7 @@ export function addStoreJobs(
     backorderDates: { sweep(): Promise<number> };
     db: DbOrTx;
   },
-  config: Pick<Config, "holdSweepMs" | "lowStockEmail">,
+  config: Pick<Config, "holdSweepMs">,
   log: FastifyBaseLogger,
 ): void {
   // The hold sweeper: warns of holds about to end, cancels those that ended (hold-sweeper.ts).
@@ -90,7 +90,5 @@ export function addStoreJobs(
     ),
   );
   // The admin home's daily low-stock email to admins (docs/admin-home.md).
-  if (config.lowStockEmail.enabled) {
-    recurring.add(lowStockEmailJob(does.adminHome, { hourUtc: config.lowStockEmail.hourUtc, log }));
-  }
+  recurring.add(lowStockEmailJob(does.adminHome, { log }));
 }

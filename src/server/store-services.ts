@@ -43,6 +43,7 @@ import { createUserService } from "./users/service";
 import { addStoreJobs } from "./store-jobs";
 import { createAdminHomeService } from "./admin-home/service";
 import { createLowStockMail } from "./admin-home/mail";
+import { createLowStockEmailSettings } from "./admin-home/low-stock-settings";
 import { membershipOf } from "./companies/membership";
 import { createApprovalMail } from "./approvals/mail";
 import { createApprovalService } from "./approvals/service";
@@ -383,9 +384,12 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
   });
   // Idempotency-Keys of the placing and paying routes (docs/idempotency.md), swept hourly.
   const idempotency = createIdempotencyKeys(database.db);
+  // The daily low-stock email as an admin sets it on Today, the environment's until then.
+  const lowStockEmail = createLowStockEmailSettings(database.db, config.lowStockEmail);
   const adminHome = createAdminHomeService(database.db, {
     holdWarningMs: async () => (await orderLimits.rules.get()).holdWarningMs,
     lowStockMail: createLowStockMail(mailer, publicUrl),
+    lowStockEmail,
   });
   addStoreJobs(
     recurring,
@@ -466,6 +470,7 @@ export async function assembleStore(app: FastifyInstance, platform: Platform) {
     backorderCancel,
     shipments,
     adminHome,
+    lowStockEmail,
     imports,
     idempotency,
     webhooks,

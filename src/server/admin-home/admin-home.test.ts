@@ -17,10 +17,13 @@ import { reviews } from "../reviews/tables";
 import { user } from "../users/tables";
 import { createAdminHomeService } from "./service";
 import { createLowStockMail } from "./mail";
+import { createLowStockEmailSettings } from "./low-stock-settings";
+import { lowStockEmailWords } from "../../contract/admin-home";
+import { adminAuditLog } from "../audit/tables";
 
 const HOUR = 3_600_000;
 
-const { t, admin, customer } = storeForTests({
+const { t, call, admin, customer } = storeForTests({
   admin: "home-admin@example.com",
   customers: { customer: "home-customer@example.com" },
 });
@@ -224,20 +227,22 @@ test("the low-stock email goes to every admin once a day, from its hour, and not
       // The real mail (low-stock-mail.ts) through the app's mailer is below; here, who and when.
       send: async () => {},
     },
+    // From 07:00 UTC, as the environment's default (an admin's settings are the last test's).
+    lowStockEmail: createLowStockEmailSettings(t.database.db, { enabled: true, hourUtc: 7 }),
   });
   // Nothing low: no email, and a later run that day looks again.
   await t.database.db.update(products).set({ reorderLevel: 0 });
-  expect(await service.sendLowStockEmail(7, new Date("2031-03-01T08:00:00Z"))).toBe(0);
+  expect(await service.sendLowStockEmail(new Date("2031-03-01T08:00:00Z"))).toBe(0);
   await t.database.db.update(products).set({ reorderLevel: null });
   await insertProduct(t.database.db, { minimumOrder: 5, availableQuantity: 1 });
-  expect(await service.sendLowStockEmail(7, new Date("2031-03-01T09:00:00Z"))).toBe(1);
+  expect(await service.sendLowStockEmail(new Date("2031-03-01T09:00:00Z"))).toBe(1);
 
   // Before the hour: nothing; from it: one per admin; again the same day: nothing.
-  expect(await service.sendLowStockEmail(7, new Date("2031-03-02T06:59:00Z"))).toBe(0);
-  expect(await service.sendLowStockEmail(7, new Date("2031-03-02T07:00:00Z"))).toBe(1);
+  expect(await service.sendLowStockEmail(new Date("2031-03-02T06:59:00Z"))).toBe(0);
+  expect(await service.sendLowStockEmail(new Date("2031-03-02T07:00:00Z"))).toBe(1);
   const twice = await Promise.all([
-    service.sendLowStockEmail(7, new Date("2031-03-02T08:00:00Z")),
-    service.sendLowStockEmail(7, new Date("2031-03-02T09:00:00Z")),
+    service.sendLowStockEmail(new Date("2031-03-02T08:00:00Z")),
+    service.sendLowStockEmail(new Date("2031-03-02T09:00:00Z")),
   ]);
   expect(twice).toEqual([0, 0]);
   const days = await t.database.db.select().from(lowStockEmails);
@@ -305,9 +310,59 @@ test("a part below the reorder level set at a location is on Today and in the lo
       { sendIn: async (_tx, mail) => void sent.push(mail) },
       "http://store.test",
     ),
+    lowStockEmail: { inForce: async () => ({ enabled: true, hourUtc: 0, updatedAt: null }) },
   });
   await t.database.db.update(products).set({ reorderLevel: 0 });
-  expect(await service.sendLowStockEmail(0, new Date("2032-01-05T08:00:00Z"))).toBeGreaterThan(0);
+  expect(await service.sendLowStockEmail(new Date("2032-01-05T08:00:00Z"))).toBeGreaterThan(0);
   expect(sent[0]!.text).toContain(`${p.partNumber} ${p.name} at Denver warehouse  4 / 10`);
   await t.database.db.update(products).set({ reorderLevel: null });
+});
+
+test("an admin turns the low-stock email off or moves its hour on Today; the job follows, bad input changes nothing", async () => {
+  const path = "/api/admin-home/low-stock-email";
+  // The environment's values until an admin saves: the test stores' LOW_STOCK_EMAIL=false, and
+  // LOW_STOCK_EMAIL_HOUR's default.
+  expect((await call(admin, "GET", path)).json()).toEqual({
+    enabled: false,
+    hourUtc: 7,
+    updatedAt: null,
+  });
+  for (const bad of [{ hourUtc: 24 }, { hourUtc: -1 }, { hourUtc: 7.5 }, { hourUtc: "7" }]) {
+    const refused = await call(admin, "PUT", path, { enabled: true, ...bad });
+    expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+    expect(refused.json().fields.hourUtc).toBe("The hour is a whole number from 0 to 23");
+  }
+  expect((await call(admin, "PUT", path, { hourUtc: 9 })).statusCode).toBe(400);
+  expect((await call(admin, "GET", path)).json().updatedAt).toBeNull();
+  expect((await call(customer, "GET", path)).statusCode).toBe(403);
+  expect((await call(customer, "PUT", path, { enabled: false, hourUtc: 9 })).statusCode).toBe(403);
+
+  // The job reads what the admin saved (its own defaults, off, lose to the saved row).
+  const service = createAdminHomeService(t.database.db, {
+    holdWarningMs: async () => HOUR,
+    lowStockMail: { send: async () => {} },
+    lowStockEmail: createLowStockEmailSettings(t.database.db, { enabled: false, hourUtc: 0 }),
+  });
+  await insertProduct(t.database.db, { minimumOrder: 5, availableQuantity: 1 });
+  const at9 = await call(admin, "PUT", path, { enabled: true, hourUtc: 9 });
+  expect(at9.statusCode, at9.body).toBe(200);
+  expect(at9.json()).toMatchObject({ enabled: true, hourUtc: 9 });
+  expect(at9.json().updatedAt).not.toBeNull();
+  expect(lowStockEmailWords.saved(at9.json())).toBe(
+    "Low-stock email saved: every admin gets it once a day from 09:00 UTC",
+  );
+  expect(await service.sendLowStockEmail(new Date("2033-01-01T08:59:00Z"))).toBe(0);
+  expect(await service.sendLowStockEmail(new Date("2033-01-01T09:00:00Z"))).toBe(1);
+
+  const off = await call(admin, "PUT", path, { enabled: false, hourUtc: 9 });
+  expect(lowStockEmailWords.saved(off.json())).toBe("Low-stock email saved: it is off");
+  expect(await service.sendLowStockEmail(new Date("2033-01-02T12:00:00Z"))).toBe(0);
+  const audit = await t.database.db
+    .select({ summary: adminAuditLog.summary })
+    .from(adminAuditLog)
+    .where(eq(adminAuditLog.action, "inventory.low-stock-email"));
+  expect(audit.map((a) => a.summary)).toEqual([
+    "Set the low-stock email: every admin gets it once a day from 09:00 UTC",
+    "Set the low-stock email: it is off",
+  ]);
 });

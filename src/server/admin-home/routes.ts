@@ -1,21 +1,29 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   adminHomeSchema,
+  lowStockEmailAnswerSchema,
+  lowStockEmailSchema,
   reorderLevelInputSchema,
   reorderLevelSchema,
 } from "../../contract/admin-home";
 import { idParamsSchema } from "../../contract/common";
 import { errorAnswers } from "../api-errors";
 import { adminRoute, caller, type Guards } from "../http/request-context";
+import { settingRoutes } from "../http/setting-routes";
+import type { LowStockEmailSettings } from "./low-stock-settings";
 import type { AdminHomeService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404);
 
-/** Admin: the home ("Today") and the reorder levels it watches (docs/admin-home.md). */
+/**
+ * Admin: the home ("Today"), the reorder levels it watches and the daily low-stock email
+ * (docs/admin-home.md).
+ */
 export const adminHomeRoutes: FastifyPluginAsyncZod<{
   home: AdminHomeService;
+  lowStockEmail: LowStockEmailSettings;
   guards: Guards;
-}> = async (app, { home, guards }) => {
+}> = async (app, { home, lowStockEmail, guards }) => {
   app.get(
     "/admin-home",
     {
@@ -45,4 +53,18 @@ export const adminHomeRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => home.setReorderLevel(req.params.id, req.body.reorderLevel, caller(req)),
   );
+
+  settingRoutes(app, "/admin-home/low-stock-email", {
+    tags: ["admin"],
+    body: lowStockEmailSchema,
+    answer: lowStockEmailAnswerSchema,
+    errors: errorAnswers(400, 401, 403, 429),
+    onRequest: guards.adminOnly,
+    readSummary:
+      "Admin: whether every admin gets the daily low-stock email, and from which hour of the day (UTC); `updatedAt` null: never saved, the environment's LOW_STOCK_EMAIL and LOW_STOCK_EMAIL_HOUR",
+    read: () => lowStockEmail.inForce(),
+    setSummary:
+      "Admin: turn the daily low-stock email on or off and set its hour (0–23, UTC), from the job's next run",
+    set: (body, me) => lowStockEmail.save(body, me),
+  });
 };

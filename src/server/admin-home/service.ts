@@ -11,6 +11,7 @@ import {
 import { recordAdminAction, type AuditActor } from "../audit/service";
 import type { Db, DbOrTx } from "../db/database";
 import { pageOf } from "../db/page";
+import type { LowStockEmailSettings } from "./low-stock-settings";
 import { lowStockEmails } from "./tables";
 import { orders } from "../orders/tables";
 import { payments } from "../payments/tables";
@@ -76,6 +77,8 @@ export function createAdminHomeService(
     /** How long before a hold ends it is listed: the order limits' reminder (orders/limits.ts). */
     holdWarningMs: () => Promise<number>;
     lowStockMail: LowStockMail;
+    /** Whether the daily low-stock email goes, and from which hour: as an admin set it on Today. */
+    lowStockEmail: Pick<LowStockEmailSettings, "inForce">;
   },
 ) {
   return {
@@ -188,12 +191,15 @@ export function createAdminHomeService(
     },
 
     /**
-     * The day's low-stock email to every admin, once a day (UTC) from `hourUtc`: the day's row in
-     * low_stock_emails is written with the mails, so a second run (or process) sends nothing.
-     * Parts low at a location (below the level set there) count as low too. Nothing low, nothing sent (a later run that day looks again). Resolves to the emails queued.
+     * The day's low-stock email to every admin, once a day (UTC) from the hour an admin set, while
+     * it is on: the day's row in low_stock_emails is written with the mails, so a second run (or
+     * process) sends nothing. Parts low at a location (below the level set there) count as low
+     * too. Nothing low, nothing sent (a later run that day looks again). Resolves to the emails
+     * queued.
      */
-    async sendLowStockEmail(hourUtc: number, now = new Date()): Promise<number> {
-      if (now.getUTCHours() < hourUtc) return 0;
+    async sendLowStockEmail(now = new Date()): Promise<number> {
+      const { enabled, hourUtc } = await opts.lowStockEmail.inForce();
+      if (!enabled || now.getUTCHours() < hourUtc) return 0;
       const day = now.toISOString().slice(0, 10);
       return db.transaction(async (tx) => {
         const low = await lowStock(tx, LOW_STOCK_ROWS);
