@@ -68,6 +68,41 @@ for (const size of ["desktop", "phone"] as const) {
   });
 }
 
+test("an admin sets the daily low-stock email's hour on Today, on a phone; a wrong hour is refused beside it", async ({
+  page,
+}) => {
+  await signInThroughApi(page, demoAdmin);
+  await page.setViewportSize(PHONE);
+  const before = await (await page.request.get("/api/admin-home/low-stock-email")).json();
+  await page.goto("/dashboard");
+  const form = page.getByRole("form", { name: "Low-stock email" });
+  const box = form.getByRole("checkbox", {
+    name: "Email every admin the low-stock list once a day",
+  });
+  const hour = form.getByLabel("From this hour of the day (UTC, 0 to 23)");
+  await expect(hour).toHaveValue(String(before.hourUtc));
+
+  await hour.fill("24");
+  await form.getByRole("button", { name: "Save email settings" }).click();
+  await expect(form.getByText("The hour is a whole number from 0 to 23")).toBeVisible();
+
+  // Off, from 06:00: the demo's store stays without the email (its admins' mailbox is shared).
+  await box.uncheck();
+  await hour.fill("6");
+  await form.getByRole("button", { name: "Save email settings" }).click();
+  await expect(page.getByText("Low-stock email saved: it is off")).toBeVisible();
+  await page.reload();
+  await expect(hour).toHaveValue("6");
+  await expect(box).not.toBeChecked();
+  await expect(form.getByText("Not saved yet: these are the store's defaults.")).toHaveCount(0);
+
+  // The settings in force before are saved back.
+  const back = await page.request.put("/api/admin-home/low-stock-email", {
+    data: { enabled: before.enabled, hourUtc: before.hourUtc },
+  });
+  expect(back.status()).toBe(200);
+});
+
 test("a customer's dashboard has no Today", async ({ page }) => {
   await signInThroughApi(page, demoCustomer);
   await page.goto("/dashboard");

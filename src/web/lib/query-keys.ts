@@ -6,6 +6,7 @@ export const queryKeys = {
   siteConfig: ["site-config"] as const,
   /** The admin's home, "Today": read afresh each visit. */
   adminHome: ["admin-home"] as const,
+  lowStockEmail: ["low-stock-email"] as const,
   session: ["session"] as const,
   profile: ["profile"] as const,
   products: {

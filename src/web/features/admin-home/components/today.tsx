@@ -8,6 +8,7 @@ import { ApiError } from "../../../lib/api-client";
 import { formatDateTime, formatOrderNumber, formatPrice } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import { useAdminHome, useSetReorderLevel } from "../api/admin-home";
+import { LowStockEmailForm } from "./low-stock-email-form";
 
 type OrderRow = AdminHome["toShip"]["oldest"][number];
 
@@ -263,6 +264,7 @@ export function Today(props: { refundsToRetry?: (refunds: RefundToRetry[]) => Re
           </div>
           <LowStock low={data.lowStock} />
           <LowAtLocations low={data.lowAtLocations} />
+          <LowStockEmailForm />
         </>
       )}
     </section>
