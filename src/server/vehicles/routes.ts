@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import {
   enginesQuerySchema,
   garageAddSchema,
@@ -43,60 +44,55 @@ export const vehicleRoutes: FastifyPluginAsyncZod<VehicleRoutesOptions> = async 
     async () => vehicles.years(),
   );
 
-  app.get(
+  /** `GET path`: a public read of the vehicle selector by its query (API keys: catalog:read). */
+  const selector = <Q extends z.ZodType, A extends z.ZodType>(
+    path: string,
+    summary: string,
+    querystring: Q,
+    answer: A,
+    read: (query: z.infer<Q>) => Promise<z.infer<A>>,
+  ) =>
+    app.get(
+      path,
+      {
+        schema: {
+          tags: ["vehicles"],
+          summary,
+          querystring,
+          response: { 200: answer as z.ZodType, ...errors },
+        },
+        config: { apiScope: "catalog:read" },
+      },
+      async (req) => read(req.query as z.infer<Q>),
+    );
+
+  selector(
     "/vehicles/makes",
-    {
-      schema: {
-        tags: ["vehicles"],
-        summary: "Makes with vehicles of a model year",
-        querystring: makesQuerySchema,
-        response: { 200: vehicleOptionsSchema, ...errors },
-      },
-      config: { apiScope: "catalog:read" },
-    },
-    async (req) => vehicles.makes(req.query.year),
+    "Makes with vehicles of a model year",
+    makesQuerySchema,
+    vehicleOptionsSchema,
+    (q) => vehicles.makes(q.year),
   );
-
-  app.get(
+  selector(
     "/vehicles/models",
-    {
-      schema: {
-        tags: ["vehicles"],
-        summary: "Models of a make in a model year",
-        querystring: modelsQuerySchema,
-        response: { 200: vehicleOptionsSchema, ...errors },
-      },
-      config: { apiScope: "catalog:read" },
-    },
-    async (req) => vehicles.models(req.query.year, req.query.make),
+    "Models of a make in a model year",
+    modelsQuerySchema,
+    vehicleOptionsSchema,
+    (q) => vehicles.models(q.year, q.make),
   );
-
-  app.get(
+  selector(
     "/vehicles/engines",
-    {
-      schema: {
-        tags: ["vehicles"],
-        summary: "Engines of a vehicle (year, make, model); 400 for a vehicle we do not know",
-        querystring: enginesQuerySchema,
-        response: { 200: vehicleOptionsSchema, ...errors },
-      },
-      config: { apiScope: "catalog:read" },
-    },
-    async (req) => vehicles.engines(req.query.year, req.query.make, req.query.model),
+    "Engines of a vehicle (year, make, model); 400 for a vehicle we do not know",
+    enginesQuerySchema,
+    vehicleOptionsSchema,
+    (q) => vehicles.engines(q.year, q.make, q.model),
   );
-
-  app.get(
+  selector(
     "/vehicles/vehicle",
-    {
-      schema: {
-        tags: ["vehicles"],
-        summary: "A vehicle in words (for a shared link); 400 for one we do not know",
-        querystring: vehicleQuerySchema,
-        response: { 200: vehicleSchema, ...errors },
-      },
-      config: { apiScope: "catalog:read" },
-    },
-    async (req) => (await vehicles.resolve(req.query)).vehicle,
+    "A vehicle in words (for a shared link); 400 for one we do not know",
+    vehicleQuerySchema,
+    vehicleSchema,
+    async (q) => (await vehicles.resolve(q)).vehicle,
   );
 
   app.get(
