@@ -1,4 +1,4 @@
-import { plural } from "#contract/count";
+import { formatCount, plural } from "#contract/count";
 import { useState } from "react";
 import {
   attributeMessages,
@@ -42,7 +42,7 @@ export function AttributeAdmin() {
     { header: "Kind", cell: (d) => <span className="break-words">{kindInWords(d)}</span> },
     { header: "Filter", cell: (d) => (d.filterable ? "Yes" : "No") },
     { header: "Position", numeric: true, from: "lg", cell: (d) => d.position },
-    { header: "Parts with a value", numeric: true, cell: (d) => d.usedBy.toLocaleString("en") },
+    { header: "Parts with a value", numeric: true, cell: (d) => formatCount(d.usedBy) },
     editRemoveColumn((d) => d.name, setEditing, setRemoving),
   ];
   return (

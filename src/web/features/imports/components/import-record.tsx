@@ -6,6 +6,7 @@ import { DataTable, type Column } from "../../../components/data-table";
 import { FormError } from "../../../components/form-field";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
+import { formatCount } from "../../../lib/format";
 import { queryKeys } from "../../../lib/query-keys";
 import { useImport, useStartImport } from "../api/imports";
 
@@ -16,7 +17,7 @@ const errorColumns = (pies: boolean): Column<ImportError>[] => [
     role: "title",
     cell: (e) => <code>{e.appId || "—"}</code>,
   },
-  { header: "Line", numeric: true, cell: (e) => e.line.toLocaleString("en") },
+  { header: "Line", numeric: true, cell: (e) => formatCount(e.line) },
   { header: "Problem", cell: (e) => e.message },
 ];
 

@@ -1,7 +1,7 @@
 import { plural } from "#contract/count";
 import { IMPORTS_PAGE_SIZE, importWords, type ImportRecord } from "#contract/imports";
 import { ListTable, type Column } from "../../../components/data-table";
-import { formatDateTime } from "../../../lib/format";
+import { formatCount, formatDateTime } from "../../../lib/format";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useImports } from "../api/imports";
 import { ImportUploadForm } from "./import-upload-form";
@@ -33,7 +33,7 @@ export function ImportsPage() {
       header: "Applications or items",
       numeric: true,
       from: "lg",
-      cell: (r) => (r.pies ? r.pies.items : r.counts.applications).toLocaleString("en"),
+      cell: (r) => formatCount(r.pies ? r.pies.items : r.counts.applications),
     },
     {
       header: "Actions",

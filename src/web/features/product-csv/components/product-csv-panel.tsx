@@ -1,4 +1,4 @@
-import { pluralCount } from "#contract/count";
+import { formatCount, pluralCount } from "#contract/count";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { MAX_CSV_BYTES } from "#contract/product-csv";
@@ -63,7 +63,7 @@ export function ProductCsvPanel() {
             />
             <p data-testid="csv-import-status">
               {job.status === "running" &&
-                `Importing… ${job.done.toLocaleString("en")} of ${job.total.toLocaleString("en")}`}
+                `Importing… ${formatCount(job.done)} of ${formatCount(job.total)}`}
               {job.status === "done" &&
                 `Imported: ${pluralCount(job.creates, "new product")}, ${pluralCount(job.updates, "update")}`}
               {job.status === "failed" && job.error}

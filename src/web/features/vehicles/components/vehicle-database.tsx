@@ -1,4 +1,4 @@
-import { plural, pluralCount } from "#contract/count";
+import { formatCount, plural, pluralCount } from "#contract/count";
 import { useState } from "react";
 import {
   MAX_VEHICLE_YEAR,
@@ -333,7 +333,7 @@ function EnginesAndSubmodels({ names }: { names: VehicleNames }) {
       />
       <details className="rounded-box border border-base-300 bg-base-100 p-3" open={find !== ""}>
         <summary className="cursor-pointer font-medium">
-          Engines ({engines.length.toLocaleString("en")})
+          Engines ({formatCount(engines.length)})
         </summary>
         <div className="mt-3">
           <DataTable
@@ -357,7 +357,7 @@ function EnginesAndSubmodels({ names }: { names: VehicleNames }) {
       </details>
       <details className="rounded-box border border-base-300 bg-base-100 p-3" open={find !== ""}>
         <summary className="cursor-pointer font-medium">
-          Submodels ({submodels.length.toLocaleString("en")})
+          Submodels ({formatCount(submodels.length)})
         </summary>
         <div className="mt-3">
           {submodels.length === 0 ? (

@@ -17,7 +17,7 @@ import { carrierName, TrackingNumber } from "../../../components/carriers";
 import { FormError } from "../../../components/form-field";
 import { TextAreaField } from "../../../components/text-area-field";
 import { Link } from "../../../components/link";
-import { formatDateTime } from "../../../lib/format";
+import { formatCount, formatDateTime } from "../../../lib/format";
 import { formatDay } from "./format-day";
 import { ClaimDeadlineNote } from "./claim-deadline";
 import { notify } from "../../../lib/notify";
@@ -95,8 +95,8 @@ export function ClaimCard({
         <ClaimLots lots={claim.lots} />
         <dt className="text-base-content/75">Mileage</dt>
         <dd>
-          {claim.mileageAtInstall.toLocaleString("en-US")} at installation,{" "}
-          {claim.mileageAtFailure.toLocaleString("en-US")} at failure
+          {formatCount(claim.mileageAtInstall)} at installation,{" "}
+          {formatCount(claim.mileageAtFailure)} at failure
         </dd>
         <dt className="text-base-content/75">Dates</dt>
         <dd>

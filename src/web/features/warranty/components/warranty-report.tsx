@@ -21,7 +21,7 @@ import { DataTable, type Column } from "../../../components/data-table";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
 import { apiGet, toQueryString } from "../../../lib/api-client";
-import { formatDateTime, formatPrice } from "../../../lib/format";
+import { formatCount, formatDateTime, formatPrice } from "../../../lib/format";
 
 // The warranty report (docs/warranty.md "The report"): each figure drawn as a chart (Recharts)
 // and listed in a table beside it, for screen readers and for reading exact numbers; the same
@@ -29,7 +29,6 @@ import { formatDateTime, formatPrice } from "../../../lib/format";
 
 /** At most this many bars in a chart (worst first); the table lists every row. */
 const MAX_BARS = 12;
-const number = (n: number) => n.toLocaleString("en-US");
 const rate = (n: number) =>
   n.toLocaleString("en-US", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
@@ -48,8 +47,8 @@ const rateColumns = <Row extends { sold: number; claimedUnits: number; perThousa
   title: Column<Row>,
 ): Column<Row>[] => [
   title,
-  { header: "Sold", numeric: true, cell: (r) => number(r.sold) },
-  { header: "Claimed", numeric: true, cell: (r) => number(r.claimedUnits) },
+  { header: "Sold", numeric: true, cell: (r) => formatCount(r.sold) },
+  { header: "Claimed", numeric: true, cell: (r) => formatCount(r.claimedUnits) },
   { header: "Per 1,000 sold", numeric: true, cell: (r) => rate(r.perThousand) },
 ];
 
@@ -113,10 +112,10 @@ function Figures({ report }: { report: Report }) {
         {REPORT_MAX_AGE_SECONDS} seconds.
       </p>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="report-totals">
-        <Total label="Units sold" value={number(totals.sold)} />
+        <Total label="Units sold" value={formatCount(totals.sold)} />
         <Total
           label="Claims"
-          value={`${number(totals.claims)} (${number(totals.claimedUnits)} ${totals.claimedUnits === 1 ? "unit" : "units"})`}
+          value={`${formatCount(totals.claims)} (${formatCount(totals.claimedUnits)} ${totals.claimedUnits === 1 ? "unit" : "units"})`}
         />
         <Total label="Claimed per 1,000 sold" value={rate(totals.perThousand)} />
         <Total label="Approved claims' cost" value={money(totals.approvedCostCents)} />
@@ -190,8 +189,8 @@ function Figures({ report }: { report: Report }) {
                   </>
                 ),
               },
-              { header: "Claims", numeric: true, cell: (c) => number(c.claims) },
-              { header: "Units", numeric: true, cell: (c) => number(c.claimedUnits) },
+              { header: "Claims", numeric: true, cell: (c) => formatCount(c.claims) },
+              { header: "Units", numeric: true, cell: (c) => formatCount(c.claimedUnits) },
             ] satisfies Column<Code>[]
           }
         />
@@ -243,7 +242,7 @@ function Figures({ report }: { report: Report }) {
       />
       <Figure
         title="Claims per 1,000 sold, by production lot"
-        note={`The lots with claims (${report.lots.length < report.lotsWithClaims ? `the ${report.lots.length} most claimed of ${number(report.lotsWithClaims)}; the CSV lists every one` : "all of them"}); a claim counts for each lot its line shipped in.`}
+        note={`The lots with claims (${report.lots.length < report.lotsWithClaims ? `the ${report.lots.length} most claimed of ${formatCount(report.lotsWithClaims)}; the CSV lists every one` : "all of them"}); a claim counts for each lot its line shipped in.`}
         chart={
           <Columns
             data={report.lots.slice(0, MAX_BARS)}

@@ -10,7 +10,7 @@ import {
 } from "#contract/webhooks";
 import { ListTable, StatusBadge, type Column } from "../../../components/data-table";
 import { Modal } from "../../../components/modal";
-import { formatDateTime } from "../../../lib/format";
+import { formatCount, formatDateTime } from "../../../lib/format";
 import { notify } from "../../../lib/notify";
 import {
   useReplayWebhookDelivery,
@@ -26,7 +26,7 @@ const statusBadge: Record<WebhookDeliveryStatus, string> = {
   failed: "badge-error",
 };
 
-const duration = (ms: number | null) => (ms === null ? "—" : `${ms.toLocaleString("en")} ms`);
+const duration = (ms: number | null) => (ms === null ? "—" : `${formatCount(ms)} ms`);
 
 /** A JSON body pretty-printed when it is JSON, else as it is. */
 function pretty(body: string): string {
