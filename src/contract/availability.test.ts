@@ -25,6 +25,24 @@ test("a trade buyer reads where the stock ships from today and how many more com
   ).toBe("12 ship today from Chicago warehouse, 8 from Main warehouse");
 });
 
+test("counts of a thousand or more are written with their separators, as the stock hint is", () => {
+  expect(
+    availabilityWords({
+      availableQuantity: 3400,
+      stockByLocation: [
+        { ...chicago, onSale: 2200 },
+        { ...main, onSale: 1200 },
+      ],
+      backorder: { ...fromSupply, more: 12_000 },
+    }),
+  ).toBe(
+    "2,200 ship today from Chicago warehouse, 1,200 from Main warehouse · 12,000 more on 12 Jan 2027",
+  );
+  expect(availabilityWords({ availableQuantity: 1500, stockByLocation: [], backorder: null })).toBe(
+    "1,500 in stock",
+  );
+});
+
 test("a lead time promises a date for any number of units", () => {
   expect(
     availabilityWords({

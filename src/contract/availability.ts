@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { promisedWords } from "./backorders";
+import { formatCount } from "./count";
 import { dueDateWords } from "./payment-words";
 
 /*
@@ -52,13 +53,13 @@ export const availabilityMessages = {
   inStock: "In stock",
   outOfStock: "Out of stock",
   /** Units on sale at the first location: "12 ship today from Chicago warehouse". */
-  shipToday: (units: number, where: string) => `${units} ship today from ${where}`,
+  shipToday: (units: number, where: string) => `${formatCount(units)} ship today from ${where}`,
   /** At each further location: "8 from Main warehouse". */
-  alsoFrom: (units: number, where: string) => `${units} from ${where}`,
+  alsoFrom: (units: number, where: string) => `${formatCount(units)} from ${where}`,
   /** On sale, no location named (none known). */
-  onSale: (units: number) => `${units} in stock`,
+  onSale: (units: number) => `${formatCount(units)} in stock`,
   /** Beyond the stock on sale, a known number: "30 more on 12 Jan 2027". */
-  moreOn: (units: number, on: string) => `${units} more on ${dueDateWords(on)}`,
+  moreOn: (units: number, on: string) => `${formatCount(units)} more on ${dueDateWords(on)}`,
   /** Beyond the stock on sale, any number (a lead time): "more on backorder, expected 19 Jan 2027". */
   moreOnBackorder: (on: string | null) => `more on backorder, ${promisedWords(on)}`,
   /** Nothing on sale: "on backorder, expected 12 Jan 2027". */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDimensions, formatWeight } from "#contract/count";
+import { formatCount, formatDimensions, formatWeight } from "#contract/count";
 import type { ProductDetail } from "#contract/products";
 import { availabilityWords, type AvailabilityFacts } from "#contract/availability";
 import { formatPrice, formatWarranty } from "../../../lib/format";
@@ -101,7 +101,7 @@ export function ProductDetails({
           {"availableQuantity" in product ? (
             <>
               <dt className="text-base-content/70">Available quantity</dt>
-              <dd className="text-right">{product.availableQuantity}</dd>
+              <dd className="text-right">{formatCount(product.availableQuantity)}</dd>
             </>
           ) : null}
           <dt className="text-base-content/70">Availability</dt>
