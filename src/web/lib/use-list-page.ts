@@ -1,4 +1,6 @@
+import { keepPreviousData, useQuery, type QueryKey } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { apiGetPage, toQueryString } from "./api-client";
 import { pageParam, useStayWithinPages, useUrlParams } from "./use-url-params";
 
 /**
@@ -39,6 +41,21 @@ interface ListAnswer<Row> {
   isPending: boolean;
   isPlaceholderData: boolean;
 }
+
+/**
+ * The read of a page of a list: `path` with `query` (its limit, offset and filters) as search
+ * parameters, cached under `queryKey`; the page shown stays while the next one loads.
+ */
+export const usePageRead = <Row>(
+  queryKey: QueryKey,
+  path: string,
+  query: Parameters<typeof toQueryString>[0],
+) =>
+  useQuery({
+    queryKey,
+    queryFn: () => apiGetPage<Row>(`${path}${toQueryString(query)}`),
+    placeholderData: keepPreviousData,
+  });
 
 /**
  * ListStates' loading, error, empty and paging props for the list's answer, with the page's

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type {
   Approval,
   ApprovalDecisionInput,
@@ -7,17 +7,14 @@ import type {
   ApprovalSettings,
   ApprovalSettingsInput,
 } from "#contract/approvals";
-import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { apiGet, apiSend } from "../../../lib/api-client";
+import { usePageRead } from "../../../lib/use-list-page";
 import { useInvalidatingMutation, useReplacingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** Orders awaiting approval: the owner's company's (an admin: every company's). */
 export const useApprovals = (query: ApprovalListQuery) =>
-  useQuery({
-    queryKey: queryKeys.approvals.list(query),
-    queryFn: () => apiGetPage<Approval>(`/approvals${toQueryString(query)}`),
-    placeholderData: keepPreviousData,
-  });
+  usePageRead<Approval>(queryKeys.approvals.list(query), "/approvals", query);
 
 /** Approve or decline one, with an optional note for the buyer. */
 export function useDecideApproval() {

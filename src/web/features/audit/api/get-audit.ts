@@ -1,14 +1,5 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { AuditEntry, AuditQuery } from "#contract/audit";
-import { apiGetPage, toQueryString } from "../../../lib/api-client";
+import { usePageRead } from "../../../lib/use-list-page";
 
-export const getAudit = (query: Partial<AuditQuery>) =>
-  apiGetPage<AuditEntry>(`/audit${toQueryString(query)}`);
-
-export function useAudit(query: Partial<AuditQuery>) {
-  return useQuery({
-    queryKey: ["audit", query],
-    queryFn: () => getAudit(query),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useAudit = (query: Partial<AuditQuery>) =>
+  usePageRead<AuditEntry>(["audit", query], "/audit", query);

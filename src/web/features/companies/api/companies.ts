@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type Company,
   type CompanyCreate,
@@ -13,7 +13,8 @@ import {
 } from "#contract/companies";
 import type { CompanyTax, CompanyTaxInput } from "#contract/tax";
 import type { CompanyAddressInput } from "#contract/addresses";
-import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { apiGet, apiSend } from "../../../lib/api-client";
+import { usePageRead } from "../../../lib/use-list-page";
 import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 
 const keys = {
@@ -32,11 +33,7 @@ const one = (id: string, of: "members" | "invitations" | "addresses", itemId: st
   `${at(id)}/${of}/${encodeURIComponent(itemId)}`;
 
 export function useCompanies(query: { limit: number; offset: number; q?: string }) {
-  return useQuery({
-    queryKey: keys.list(query),
-    queryFn: () => apiGetPage<Company>(`/companies${toQueryString({ ...query })}`),
-    placeholderData: keepPreviousData,
-  });
+  return usePageRead<Company>(keys.list(query), "/companies", { ...query });
 }
 
 export const useCompany = (id: string) =>

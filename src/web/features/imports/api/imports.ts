@@ -1,11 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   IMPORT_FILE_FIELD,
   type ImportKind,
   type ImportListQuery,
   type ImportRecord,
 } from "#contract/imports";
-import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
+import { apiGet, apiSend, apiUpload } from "../../../lib/api-client";
+import { usePageRead } from "../../../lib/use-list-page";
 
 /** The imports' query keys: the list and each record. */
 export const importKeys = {
@@ -41,11 +42,7 @@ export function useImport(id: string | undefined) {
 
 /** Recent imports, newest first, paged. */
 export function useImports(query: Partial<ImportListQuery>) {
-  return useQuery({
-    queryKey: importKeys.list(query),
-    queryFn: () => apiGetPage<ImportRecord>(`/imports${toQueryString(query)}`),
-    placeholderData: keepPreviousData,
-  });
+  return usePageRead<ImportRecord>(importKeys.list(query), "/imports", query);
 }
 
 /** Queues a previewed import; the record then moves on by itself. */

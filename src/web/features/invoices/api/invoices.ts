@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type {
   AccountInvoice,
   InvoicePayment,
@@ -7,7 +7,8 @@ import type {
   InvoicePaymentReversal,
   InvoiceStatus,
 } from "#contract/terms";
-import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { apiGet, apiSend } from "../../../lib/api-client";
+import { usePageRead } from "../../../lib/use-list-page";
 import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 
 const KEY = ["account-invoices"] as const;
@@ -20,14 +21,11 @@ export const useAccountInvoices = (
   scope: InvoiceScope,
   query: { status: InvoiceStatus; limit: number; offset: number },
 ) =>
-  useQuery({
-    queryKey: [...KEY, scope, query],
-    queryFn: () =>
-      apiGetPage<AccountInvoice>(
-        `${scope === "admin" ? "/invoices" : "/company/invoices"}${toQueryString(query)}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  usePageRead<AccountInvoice>(
+    [...KEY, scope, query],
+    scope === "admin" ? "/invoices" : "/company/invoices",
+    query,
+  );
 
 /** Records a bank payment against an invoice. */
 export function useRecordPayment() {

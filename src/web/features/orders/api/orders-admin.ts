@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type {
   AccountHolds,
   AdminOrder,
@@ -8,18 +8,15 @@ import type {
   OrdersOverview,
   OrderStatusChange,
 } from "#contract/orders";
-import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { apiGet, apiSend } from "../../../lib/api-client";
+import { usePageRead } from "../../../lib/use-list-page";
 import type { OrderLimits, OrderLimitsInput } from "#contract/order-limits";
 import { useInvalidatingMutation, useReplacingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 import { orderPath } from "../../../lib/order-reads";
 
 export function useAllOrders(query: Partial<AdminOrdersQuery>) {
-  return useQuery({
-    queryKey: queryKeys.orders.admin(query),
-    queryFn: () => apiGetPage<AdminOrder>(`/orders/all${toQueryString(query)}`),
-    placeholderData: keepPreviousData,
-  });
+  return usePageRead<AdminOrder>(queryKeys.orders.admin(query), "/orders/all", query);
 }
 
 export function useOrdersOverview() {

@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { DiscountCode, DiscountCodeInput } from "#contract/discount-codes";
-import { apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { apiSend } from "../../../lib/api-client";
+import { usePageRead } from "../../../lib/use-list-page";
 import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 
 const keys = {
@@ -10,11 +10,7 @@ const keys = {
 
 /** The admin's discount codes, a page at a time (`q` searches codes). */
 export function useDiscountCodes(query: { limit: number; offset: number; q?: string }) {
-  return useQuery({
-    queryKey: keys.list(query),
-    queryFn: () => apiGetPage<DiscountCode>(`/discount-codes${toQueryString({ ...query })}`),
-    placeholderData: keepPreviousData,
-  });
+  return usePageRead<DiscountCode>(keys.list(query), "/discount-codes", { ...query });
 }
 
 const useInvalidating = <I, O>(fn: (input: I) => Promise<O>) =>

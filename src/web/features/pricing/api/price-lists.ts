@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type {
   PriceList,
   PriceListCreate,
@@ -6,7 +6,8 @@ import type {
   PriceListEntryInput,
 } from "#contract/pricing";
 import { normalizePartNumber } from "#contract/constants";
-import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { apiGet, apiSend, toQueryString } from "../../../lib/api-client";
+import { usePageRead } from "../../../lib/use-list-page";
 import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 
 const keys = {
@@ -23,11 +24,7 @@ export interface PageQuery {
 }
 
 export function usePriceLists(query: PageQuery) {
-  return useQuery({
-    queryKey: keys.list(query),
-    queryFn: () => apiGetPage<PriceList>(`/price-lists${toQueryString({ ...query })}`),
-    placeholderData: keepPreviousData,
-  });
+  return usePageRead<PriceList>(keys.list(query), "/price-lists", { ...query });
 }
 
 export function usePriceList(id: string) {
@@ -38,14 +35,11 @@ export function usePriceList(id: string) {
 }
 
 export function usePriceListEntries(id: string, query: PageQuery) {
-  return useQuery({
-    queryKey: keys.entries(id, query),
-    queryFn: () =>
-      apiGetPage<PriceListEntry>(
-        `/price-lists/${encodeURIComponent(id)}/entries${toQueryString({ ...query })}`,
-      ),
-    placeholderData: keepPreviousData,
-  });
+  return usePageRead<PriceListEntry>(
+    keys.entries(id, query),
+    `/price-lists/${encodeURIComponent(id)}/entries`,
+    { ...query },
+  );
 }
 
 const useInvalidating = <I, O>(fn: (input: I) => Promise<O>) =>

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { Order } from "#contract/orders";
 import type {
   Quote,
@@ -8,7 +8,8 @@ import type {
   QuoteStatus,
   QuoteTotal,
 } from "#contract/quotes";
-import { apiGet, apiGetPage, apiSend, toQueryString } from "../../../lib/api-client";
+import { apiGet, apiSend } from "../../../lib/api-client";
+import { usePageRead } from "../../../lib/use-list-page";
 import { useSubmissionKeys } from "../../../lib/idempotency";
 import { useInvalidatingMutation, useReplacingMutation } from "../../../lib/invalidating-mutation";
 
@@ -29,12 +30,7 @@ const keys = {
 };
 
 export const useQuotes = (params: QuoteListParams) =>
-  useQuery({
-    queryKey: keys.list(params),
-    queryFn: () =>
-      apiGetPage<Quote>(`/quotes${toQueryString({ ...params, q: params.q || undefined })}`),
-    placeholderData: keepPreviousData,
-  });
+  usePageRead<Quote>(keys.list(params), "/quotes", { ...params, q: params.q || undefined });
 
 export const useQuote = (id: string) =>
   useQuery({

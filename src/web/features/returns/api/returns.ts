@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { RETURN_PHOTO_FIELD } from "#contract/returns";
 import type {
   CreditNote,
@@ -14,7 +14,8 @@ import type {
   ReturnWindows,
   ReturnWindowsInput,
 } from "#contract/returns";
-import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
+import { apiGet, apiSend, apiUpload } from "../../../lib/api-client";
+import { usePageRead } from "../../../lib/use-list-page";
 import { useSubmissionKeys } from "../../../lib/idempotency";
 import { useInvalidatingMutation, useReplacingMutation } from "../../../lib/invalidating-mutation";
 import { orderPath, useOrderRead } from "../../../lib/order-reads";
@@ -73,11 +74,7 @@ export function useAddReturnPhotos() {
 
 /** Admin: return requests by status, paged. */
 export const useAdminReturns = (query: { status?: ReturnStatus; limit: number; offset: number }) =>
-  useQuery({
-    queryKey: keys.admin(query),
-    queryFn: () => apiGetPage<Return>(`/returns${toQueryString(query)}`),
-    placeholderData: keepPreviousData,
-  });
+  usePageRead<Return>(keys.admin(query), "/returns", query);
 
 /** Admin: "did not fit" returns per product. */
 export const useFitmentReport = () =>

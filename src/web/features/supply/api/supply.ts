@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { BackorderQueueQuery, QueuedBackorder } from "#contract/backorder-queue";
 import type { Location } from "#contract/locations";
 import { CSV_FIELD } from "#contract/product-csv";
@@ -10,7 +10,8 @@ import type {
   SupplyStatus,
   SupplyUpdate,
 } from "#contract/supply";
-import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
+import { apiGet, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
+import { usePageRead } from "../../../lib/use-list-page";
 import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
@@ -19,17 +20,10 @@ export const SUPPLY_PAGE_SIZE = 20;
 
 /** A page of incoming supply of one status (none: every status). */
 export const useSupplyList = (status: SupplyStatus | "", page: number) =>
-  useQuery({
-    queryKey: queryKeys.supply.list({ status, page }),
-    queryFn: () =>
-      apiGetPage<IncomingSupply>(
-        `/incoming-supply${toQueryString({
-          status,
-          limit: SUPPLY_PAGE_SIZE,
-          offset: (page - 1) * SUPPLY_PAGE_SIZE,
-        })}`,
-      ),
-    placeholderData: keepPreviousData,
+  usePageRead<IncomingSupply>(queryKeys.supply.list({ status, page }), "/incoming-supply", {
+    status,
+    limit: SUPPLY_PAGE_SIZE,
+    offset: (page - 1) * SUPPLY_PAGE_SIZE,
   });
 
 /** The locations supply may arrive at (the Add supply dialog's choice). */
@@ -84,8 +78,4 @@ export const useImportSupply = () =>
 
 /** A page of the backorder queue, first placed first (by part, by a search). */
 export const useBackorderQueue = (query: BackorderQueueQuery) =>
-  useQuery({
-    queryKey: queryKeys.supply.backorders(query),
-    queryFn: () => apiGetPage<QueuedBackorder>(`/backorders${toQueryString(query)}`),
-    placeholderData: keepPreviousData,
-  });
+  usePageRead<QueuedBackorder>(queryKeys.supply.backorders(query), "/backorders", query);

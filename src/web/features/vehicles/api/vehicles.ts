@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { CSV_FIELD } from "#contract/product-csv";
 import type {
   BaseVehicleRow,
@@ -7,7 +7,8 @@ import type {
   VehicleNames,
   VehicleTableQuery,
 } from "#contract/vehicles";
-import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
+import { apiGet, apiSend, apiUpload } from "../../../lib/api-client";
+import { usePageRead } from "../../../lib/use-list-page";
 import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { queryKeys } from "../../../lib/query-keys";
 
@@ -38,11 +39,7 @@ export const useVehicleNames = () =>
   useQuery({ queryKey: keys.names, queryFn: () => apiGet<VehicleNames>("/vehicles/names") });
 
 export const useVehicleTable = (q: Partial<VehicleTableQuery>) =>
-  useQuery({
-    queryKey: keys.table(q),
-    queryFn: () => apiGetPage<BaseVehicleRow>(`/vehicles/table${toQueryString(q)}`),
-    placeholderData: keepPreviousData,
-  });
+  usePageRead<BaseVehicleRow>(keys.table(q), "/vehicles/table", q);
 
 /** After any change: the admin's lists, the selector's, and products' fitment in words. */
 const alsoStale = { also: [queryKeys.products.all, ["garage"]] };

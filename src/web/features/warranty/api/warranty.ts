@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CLAIM_PHOTO_FIELD } from "#contract/warranty";
 import type {
   Claim,
@@ -14,7 +14,8 @@ import type {
   ClaimsQuery,
   ClaimSummary,
 } from "#contract/warranty";
-import { apiGet, apiGetPage, apiSend, apiUpload, toQueryString } from "../../../lib/api-client";
+import { apiGet, apiSend, apiUpload } from "../../../lib/api-client";
+import { usePageRead } from "../../../lib/use-list-page";
 import { useSubmissionKeys } from "../../../lib/idempotency";
 import { useInvalidatingMutation } from "../../../lib/invalidating-mutation";
 import { useOrderRead } from "../../../lib/order-reads";
@@ -41,11 +42,7 @@ export const useOrderClaims = (orderId: string, enabled: boolean) =>
 
 /** Claims, a page at a time: every claim for admins, else the caller's and their company's. */
 export const useClaims = (query: Partial<ClaimsQuery> & { limit: number; offset: number }) =>
-  useQuery({
-    queryKey: keys.list(query),
-    queryFn: () => apiGetPage<ClaimSummary>(`/warranty-claims${toQueryString(query)}`),
-    placeholderData: keepPreviousData,
-  });
+  usePageRead<ClaimSummary>(keys.list(query), "/warranty-claims", query);
 
 /** One claim with its history (opened from a list). */
 export const useClaim = (id: string, enabled: boolean) =>
