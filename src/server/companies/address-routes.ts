@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { companyAddressInputSchema } from "../../contract/addresses";
 import {
   companyAddressMessages,
@@ -8,11 +7,11 @@ import {
   companyAddressSchema,
   companyMessages,
 } from "../../contract/companies";
-import { idParamsSchema } from "../../contract/common";
 import { errorAnswers } from "../api-errors";
-import { caller, type Guards } from "../http/request-context";
+import type { Guards } from "../http/request-context";
 import { forbidden, notFound } from "../errors";
 import type { CompanyAddressService } from "./addresses";
+import { companyRecordRoutes } from "./record-routes";
 
 const errors = errorAnswers(400, 401, 403, 404, 422);
 
@@ -40,70 +39,33 @@ export const companyAddressRoutes: FastifyPluginAsyncZod<{
     }),
   };
 
-  app.get(
-    "/companies/:id/addresses",
-    {
-      schema: {
-        tags: ["companies"],
-        summary:
-          "A company's ship-to addresses, oldest first (admins, and the company's members); its members deliver to them at checkout by their id as `addressId`",
-        params: idParamsSchema,
-        response: { 200: z.array(companyAddressSchema), ...errors },
-      },
-      ...memberOfPath,
-    },
-    async (req) => companyAddresses.list(req.params.id),
+  const addresses = companyRecordRoutes(app, {
+    kind: "addresses",
+    key: "addressId",
+    params: companyAddressParamsSchema,
+    record: companyAddressSchema,
+    errors,
+  });
+  addresses.list(
+    "A company's ship-to addresses, oldest first (admins, and the company's members); its members deliver to them at checkout by their id as `addressId`",
+    memberOfPath,
+    (companyId) => companyAddresses.list(companyId),
   );
-
-  app.post(
-    "/companies/:id/addresses",
-    {
-      schema: {
-        tags: ["companies"],
-        summary:
-          "Add a ship-to address (checked as the address book's: postal code format, US state / Canadian province); admins, and the company's owners",
-        params: idParamsSchema,
-        body: companyAddressInputSchema,
-        response: { 201: companyAddressSchema, ...errors },
-      },
-      ...ownerOfPath,
-    },
-    async (req, reply) =>
-      reply.code(201).send(await companyAddresses.create(caller(req), req.params.id, req.body)),
+  addresses.create(
+    "Add a ship-to address (checked as the address book's: postal code format, US state / Canadian province); admins, and the company's owners",
+    companyAddressInputSchema,
+    ownerOfPath,
+    (me, companyId, body) => companyAddresses.create(me, companyId, body),
   );
-
-  app.patch(
-    "/companies/:id/addresses/:addressId",
-    {
-      schema: {
-        tags: ["companies"],
-        summary:
-          "Change a ship-to address (the result is checked whole); admins, and the company's owners",
-        params: companyAddressParamsSchema,
-        body: companyAddressPatchSchema,
-        response: { 200: companyAddressSchema, ...errors },
-      },
-      ...ownerOfPath,
-    },
-    async (req) =>
-      companyAddresses.update(caller(req), req.params.id, req.params.addressId, req.body),
+  addresses.update(
+    "Change a ship-to address (the result is checked whole); admins, and the company's owners",
+    companyAddressPatchSchema,
+    ownerOfPath,
+    (me, companyId, addressId, body) => companyAddresses.update(me, companyId, addressId, body),
   );
-
-  app.delete(
-    "/companies/:id/addresses/:addressId",
-    {
-      schema: {
-        tags: ["companies"],
-        summary:
-          "Remove a ship-to address (orders sent there keep their copy); admins, and the company's owners",
-        params: companyAddressParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-      ...ownerOfPath,
-    },
-    async (req, reply) => {
-      await companyAddresses.remove(caller(req), req.params.id, req.params.addressId);
-      return reply.code(204).send(null);
-    },
+  addresses.remove(
+    "Remove a ship-to address (orders sent there keep their copy); admins, and the company's owners",
+    ownerOfPath,
+    (me, companyId, addressId) => companyAddresses.remove(me, companyId, addressId),
   );
 };

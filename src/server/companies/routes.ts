@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   acceptedInvitationSchema,
   companyMessages,
@@ -21,6 +20,7 @@ import { errorAnswers } from "../api-errors";
 import { onEachWrite } from "../http/each-write";
 import { pagedListRoute } from "../http/page";
 import { recordRoutes } from "../http/record-routes";
+import { companyRecordRoutes } from "./record-routes";
 import type { RateLimiter } from "../auth/rate-limit";
 import { enforceLimits } from "../auth/request-limit";
 import { adminRoute, caller, companyOf, type Guards } from "../http/request-context";
@@ -97,67 +97,41 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     (id, body, me) => companies.update(me, id, body),
   );
 
-  app.get(
-    "/companies/:id/members",
-    {
-      schema: {
-        tags: ["companies"],
-        summary:
-          "A company's members with their roles and limits (admins, and the company's owners)",
-        params: idParamsSchema,
-        response: { 200: z.array(companyMemberSchema), ...errors },
-      },
-      ...ownerOfPath,
-    },
-    async (req) => companies.members(req.params.id),
+  const members = companyRecordRoutes(app, {
+    kind: "members",
+    key: "userId",
+    params: companyMemberParamsSchema,
+    record: companyMemberSchema,
+    errors,
+  });
+  members.list(
+    "A company's members with their roles and limits (admins, and the company's owners)",
+    ownerOfPath,
+    (companyId) => companies.members(companyId),
+  );
+  members.update(
+    "Change a member's role or spending limits (admins, and the company's owners); an order over a limit waits for an owner's approval",
+    companyMemberUpdateSchema,
+    ownerOfPath,
+    (me, companyId, userId, body) => companies.updateMember(me, companyId, userId, body),
+  );
+  members.remove(
+    "Remove a member: their access to the company ends at once, their account stays (admins, and the company's owners)",
+    ownerOfPath,
+    (me, companyId, userId) => companies.removeMember(me, companyId, userId),
   );
 
-  app.patch(
-    "/companies/:id/members/:userId",
-    {
-      schema: {
-        tags: ["companies"],
-        summary:
-          "Change a member's role or spending limits (admins, and the company's owners); an order over a limit waits for an owner's approval",
-        params: companyMemberParamsSchema,
-        body: companyMemberUpdateSchema,
-        response: { 200: companyMemberSchema, ...errors },
-      },
-      ...ownerOfPath,
-    },
-    async (req) => companies.updateMember(caller(req), req.params.id, req.params.userId, req.body),
-  );
-
-  app.delete(
-    "/companies/:id/members/:userId",
-    {
-      schema: {
-        tags: ["companies"],
-        summary:
-          "Remove a member: their access to the company ends at once, their account stays (admins, and the company's owners)",
-        params: companyMemberParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-      ...ownerOfPath,
-    },
-    async (req, reply) => {
-      await companies.removeMember(caller(req), req.params.id, req.params.userId);
-      return reply.code(204).send(null);
-    },
-  );
-
-  app.get(
-    "/companies/:id/invitations",
-    {
-      schema: {
-        tags: ["companies"],
-        summary: "A company's invitations, newest first (admins, and the company's owners)",
-        params: idParamsSchema,
-        response: { 200: z.array(companyInvitationSchema), ...errors },
-      },
-      ...ownerOfPath,
-    },
-    async (req) => companies.invitations(req.params.id),
+  const invitations = companyRecordRoutes(app, {
+    kind: "invitations",
+    key: "invitationId",
+    params: companyInvitationParamsSchema,
+    record: companyInvitationSchema,
+    errors,
+  });
+  invitations.list(
+    "A company's invitations, newest first (admins, and the company's owners)",
+    ownerOfPath,
+    (companyId) => companies.invitations(companyId),
   );
 
   app.post(
@@ -183,21 +157,10 @@ export const companyRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.delete(
-    "/companies/:id/invitations/:invitationId",
-    {
-      schema: {
-        tags: ["companies"],
-        summary: "Withdraw an invitation not yet accepted (admins, and the company's owners)",
-        params: companyInvitationParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-      ...ownerOfPath,
-    },
-    async (req, reply) => {
-      await companies.revokeInvitation(caller(req), req.params.id, req.params.invitationId);
-      return reply.code(204).send(null);
-    },
+  invitations.remove(
+    "Withdraw an invitation not yet accepted (admins, and the company's owners)",
+    ownerOfPath,
+    (me, companyId, invitationId) => companies.revokeInvitation(me, companyId, invitationId),
   );
 
   app.post(
