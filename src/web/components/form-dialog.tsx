@@ -54,7 +54,9 @@ export function FormDialog({
  * The form of a FormDialog that writes, says so and closes: `useApiForm` of `schema` from
  * `defaultValues`, and `dialog`, what the FormDialog takes of it (spread as `{...dialog}`). Its
  * submit awaits `write(values)` (the dialog held while `busy`: the mutation's `isPending`), shows
- * what `said(answer, values)` returns, then closes the dialog; a refusal stays in the dialog.
+ * what `said(answer, values)` returns, then closes the dialog; a refusal stays in the dialog. A
+ * dialog whose answer is shown next (a new key, once) gives `onAnswer` instead of `said`: the
+ * answer goes to it, and it closes the dialog itself.
  */
 export function useFormDialog<Input extends FieldValues, Output extends FieldValues, Answer>(
   schema: z.ZodType<Output, Input>,
@@ -62,14 +64,16 @@ export function useFormDialog<Input extends FieldValues, Output extends FieldVal
   {
     write,
     busy,
-    said,
     onClose,
+    ...after
   }: {
     write: (values: Output) => Promise<Answer>;
     busy: boolean;
-    said: (answer: Answer, values: Output) => string;
     onClose(): void;
-  },
+  } & (
+    | { said: (answer: Answer, values: Output) => string; onAnswer?: never }
+    | { onAnswer: (answer: Answer) => void; said?: never }
+  ),
 ) {
   const form = useApiForm(schema, { defaultValues });
   const dialog = {
@@ -78,7 +82,8 @@ export function useFormDialog<Input extends FieldValues, Output extends FieldVal
     formError: form.formError,
     onSubmit: form.submitWith(async (values) => {
       const answer = await write(values);
-      notify.success(said(answer, values));
+      if (after.onAnswer) return after.onAnswer(answer);
+      notify.success(after.said(answer, values));
       onClose();
     }),
   };

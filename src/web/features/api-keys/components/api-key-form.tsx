@@ -15,7 +15,7 @@ import {
 import { CheckboxGroup } from "../../../components/checkbox-group";
 import { FormField, typedNumber } from "../../../components/form-field";
 import { FormDialog, useFormDialog } from "../../../components/form-dialog";
-import { fieldProps, useApiForm } from "../../../lib/use-api-form";
+import { fieldProps } from "../../../lib/use-api-form";
 import { useChangeApiKey, useCreateApiKey } from "../api/api-keys";
 
 /** The form's fields as typed: the expiry is a day (`yyyy-mm-dd`, empty: never). */
@@ -137,24 +137,18 @@ export function CreateApiKeyDialog({
   onIssued(issued: ApiKeyIssued): void;
 }) {
   const create = useCreateApiKey();
-  const form = useApiForm(createSchema, {
-    defaultValues: {
+  const form = useFormDialog(
+    createSchema,
+    {
       name: "",
       scopes: [],
       expiresAt: "",
       rateLimitPerMinute: DEFAULT_API_KEY_RATE,
     } satisfies KeyFields,
-  });
+    { write: create.mutateAsync, busy: create.isPending, onAnswer: onIssued, onClose },
+  );
   return (
-    <FormDialog
-      title="Create an API key"
-      named
-      onClose={onClose}
-      onSubmit={form.submitWith(async (body) => onIssued(await create.mutateAsync(body)))}
-      busy={create.isPending}
-      formError={form.formError}
-      submitLabel="Create key"
-    >
+    <FormDialog title="Create an API key" named submitLabel="Create key" {...form.dialog}>
       <KeyFieldset idPrefix="create-key" register={form.register} errors={form.formState.errors} />
     </FormDialog>
   );

@@ -13,7 +13,7 @@ import {
 import { CheckboxGroup } from "../../../components/checkbox-group";
 import { FormDialog, useFormDialog } from "../../../components/form-dialog";
 import { FormField } from "../../../components/form-field";
-import { fieldProps, useApiForm } from "../../../lib/use-api-form";
+import { fieldProps } from "../../../lib/use-api-form";
 import { useChangeWebhookEndpoint, useCreateWebhookEndpoint } from "../api/webhooks";
 
 /** The form's fields as typed. */
@@ -93,19 +93,13 @@ export function CreateEndpointDialog({
   onIssued(issued: WebhookEndpointIssued): void;
 }) {
   const create = useCreateWebhookEndpoint();
-  const form = useApiForm(createSchema, {
-    defaultValues: { url: "", description: "", eventTypes: [] } satisfies EndpointFields,
-  });
+  const form = useFormDialog(
+    createSchema,
+    { url: "", description: "", eventTypes: [] } satisfies EndpointFields,
+    { write: create.mutateAsync, busy: create.isPending, onAnswer: onIssued, onClose },
+  );
   return (
-    <FormDialog
-      title="Add a webhook endpoint"
-      named
-      onClose={onClose}
-      onSubmit={form.submitWith(async (body) => onIssued(await create.mutateAsync(body)))}
-      busy={create.isPending}
-      formError={form.formError}
-      submitLabel="Add endpoint"
-    >
+    <FormDialog title="Add a webhook endpoint" named submitLabel="Add endpoint" {...form.dialog}>
       <EndpointFieldset
         idPrefix="create-endpoint"
         register={form.register}
