@@ -39,12 +39,15 @@ export class HttpCustomer {
     if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   }
 
-  /** `signal`: the client gives up when it aborts (fetch then rejects). */
+  /**
+   * `signal`: the client gives up when it aborts (fetch then rejects). `headers`: sent besides
+   * the content type and the session cookie (an Idempotency-Key, say).
+   */
   async request(
     method: string,
     path: string,
     body?: unknown,
-    opts: { signal?: AbortSignal } = {},
+    opts: { signal?: AbortSignal; headers?: Record<string, string> } = {},
   ): Promise<Response> {
     const res = await fetch(`${this.baseUrl}${path}`, {
       method,
@@ -52,6 +55,7 @@ export class HttpCustomer {
       headers: {
         ...(body === undefined ? {} : { "content-type": "application/json" }),
         ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...opts.headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -92,4 +96,26 @@ export class HttpCustomer {
     });
     return paid.status;
   }
+}
+
+/**
+ * `count` customers `<prefix>-<i>@example.com`, each signed up (a password hash each) `atOnce` at
+ * a time: one after another unless it says. The clients of a test of the store as a process;
+ * `url` is the server each talks to, or says the i-th one's (two processes taking turns, say).
+ */
+export async function signedUpHttpCustomers(
+  count: number,
+  prefix: string,
+  url: string | ((i: number) => string),
+  atOnce = 1,
+): Promise<HttpCustomer[]> {
+  const customers = Array.from(
+    { length: count },
+    (_, i) =>
+      new HttpCustomer(typeof url === "string" ? url : url(i), `${prefix}-${i}@example.com`),
+  );
+  for (let i = 0; i < count; i += atOnce) {
+    await Promise.all(customers.slice(i, i + atOnce).map((c) => c.signUp()));
+  }
+  return customers;
 }

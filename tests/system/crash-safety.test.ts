@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { TEST_SHIP_TO } from "../support/destination";
-import { HttpCustomer } from "../support/http-customer";
+import { orderToTestAddress } from "../support/destination";
+import { HttpCustomer, signedUpHttpCustomers } from "../support/http-customer";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -51,11 +51,12 @@ async function crashAndCheck(database: "external" | "embedded") {
     if (!product) throw new Error("the demo catalog has no brake product");
     const original = product.availableQuantity;
 
-    const customers = Array.from(
-      { length: CUSTOMERS },
-      (_, i) => new HttpCustomer(server!.url, `crash-${database}-${i}@example.com`),
+    const customers = await signedUpHttpCustomers(
+      CUSTOMERS,
+      `crash-${database}`,
+      server.url,
+      CUSTOMERS,
     );
-    await Promise.all(customers.map((c) => c.signUp()));
 
     const acknowledged = new Map<string, HttpCustomer>();
     const acknowledgedPaid = new Set<string>();
@@ -66,13 +67,11 @@ async function crashAndCheck(database: "external" | "embedded") {
     const drive = async (c: HttpCustomer) => {
       while (!stop) {
         try {
-          const placed = await c.json<{ order: WireOrder }>("POST", "/api/orders", {
-            productId: product._id,
-            orderQty: product.minimumOrder,
-            phonrNo: "5550100",
-            Address: "1 Crash Lane",
-            shipTo: TEST_SHIP_TO,
-          });
+          const placed = await c.json<{ order: WireOrder }>(
+            "POST",
+            "/api/orders",
+            orderToTestAddress(product._id, product.minimumOrder, "1 Crash Lane"),
+          );
           if (placed.status !== 201) continue;
           const id = placed.body.order._id;
           acknowledged.set(id, c);

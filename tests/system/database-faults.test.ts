@@ -2,14 +2,14 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { orderItems } from "../../src/server/orders/tables";
 import { products } from "../../src/server/catalog/tables";
 import { UNAVAILABLE_MESSAGE } from "../../src/server/error-handler";
-import { shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
+import { orderToTestAddress, shipsToTestAddress } from "../support/destination";
 import { insertProduct } from "../support/factories";
 import { HttpCustomer } from "../support/http-customer";
+import { lockProductRow } from "../support/row-lock";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -54,8 +54,7 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Pr
 
 test("a product row locked past the statement timeout: 503 in time, health in 2 s, no order", async () => {
   let server: ServerProcess | undefined;
-  const locker = new pg.Client({ connectionString: external.url });
-  await locker.connect();
+  let lock: Awaited<ReturnType<typeof lockProductRow>> | undefined;
   try {
     server = await startServerProcess({
       DATABASE_URL: external.url,
@@ -68,21 +67,19 @@ test("a product row locked past the statement timeout: 503 in time, health in 2 
     const customer = new HttpCustomer(server.url, "locked-out@example.com");
     await customer.signUp();
 
-    await locker.query("begin");
-    await locker.query("select id from products where id = $1 for update", [product.id]);
+    const locked = await lockProductRow(external.url, product.id);
+    lock = locked;
     const started = Date.now();
-    const order = customer.request("POST", "/api/orders", {
-      productId: product.id,
-      orderQty: 1,
-      phonrNo: "5550100",
-      Address: "1 Lock Street",
-      shipTo: TEST_SHIP_TO,
-    });
+    const order = customer.request(
+      "POST",
+      "/api/orders",
+      orderToTestAddress(product.id, 1, "1 Lock Street"),
+    );
     // The order is waiting for the row: health must still answer, and fast.
     await waitFor(async () => {
       const waiting = await external.pool.query(
         "select 1 from pg_stat_activity where wait_event_type = 'Lock' and pid <> $1",
-        [(locker as unknown as { processID: number }).processID],
+        [locked.pid],
       );
       return waiting.rowCount! > 0;
     }, 5_000);
@@ -107,7 +104,7 @@ test("a product row locked past the statement timeout: 503 in time, health in 2 
       expect(h.res.status).toBe(200);
       expect(h.ms).toBeLessThan(2_000);
     }
-    await locker.query("rollback");
+    await locked.release();
 
     // Nothing half-done: no order line for the product, its stock untouched.
     const lines = await external.db
@@ -118,16 +115,14 @@ test("a product row locked past the statement timeout: 503 in time, health in 2 
     const [after] = await external.db.select().from(products).where(eq(products.id, product.id));
     expect(after?.availableQuantity).toBe(20);
     // And the store works again once the lock is gone.
-    const retried = await customer.request("POST", "/api/orders", {
-      productId: product.id,
-      orderQty: 1,
-      phonrNo: "5550100",
-      Address: "1 Lock Street",
-      shipTo: TEST_SHIP_TO,
-    });
+    const retried = await customer.request(
+      "POST",
+      "/api/orders",
+      orderToTestAddress(product.id, 1, "1 Lock Street"),
+    );
     expect(retried.status).toBe(201);
   } finally {
-    await locker.end();
+    await lock?.release();
     await server?.stop();
   }
 }, 60_000);

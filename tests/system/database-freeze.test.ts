@@ -4,7 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, expect, test } from "vitest";
 import { TEST_SHIP_TO } from "../support/destination";
-import { HttpCustomer } from "../support/http-customer";
+import { signedUpHttpCustomers } from "../support/http-customer";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 
 // The embedded PostgreSQL frozen (SIGSTOP to the postmaster and every backend) under orders, then
@@ -116,11 +116,7 @@ test("a frozen database: answers in time, health in 2 s, no order its client gav
   try {
     await shipsToTestAddress(db);
     const productId = await insertPart(db, "Frozen part", "FRZ-1");
-    const customers = Array.from(
-      { length: 10 },
-      (_, i) => new HttpCustomer(server!.url, `frozen-${i}@example.com`),
-    );
-    for (const c of customers) await c.signUp();
+    const customers = await signedUpHttpCustomers(10, "frozen", server.url);
     // The landing page's structured data lists the new product (once a read has come in time).
     let landingBefore = "";
     await expect
@@ -265,11 +261,7 @@ test("orders in flight on a frozen database: 503 at ORDER_TIMEOUT_SECONDS, not t
   try {
     await shipsToTestAddress(db);
     const productId = await insertPart(db, "Deadline part", "DDL-1");
-    const customers = Array.from(
-      { length: 6 },
-      (_, i) => new HttpCustomer(store.url, `deadline-${i}@example.com`),
-    );
-    for (const c of customers) await c.signUp();
+    const customers = await signedUpHttpCustomers(6, "deadline", store.url);
     const pids = await postgresPids(dir);
     for (const pid of pids) process.kill(pid, "SIGSTOP");
     let answers: { status: number; ms: number }[];

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, expect, test } from "vitest";
 import { orderItems } from "../../src/server/orders/tables";
 import { products } from "../../src/server/catalog/tables";
-import { shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
+import { orderToTestAddress, shipsToTestAddress } from "../support/destination";
 import { insertProduct } from "../support/factories";
-import { HttpCustomer } from "../support/http-customer";
+import { type HttpCustomer, signedUpHttpCustomers } from "../support/http-customer";
+import { lockProductRow } from "../support/row-lock";
 import {
   ORDERING_AT_LOAD,
   startServerProcess,
@@ -57,19 +57,13 @@ test("a locked row queues its own orders in the server: other products' orders g
       insertProduct(external.db, { availableQuantity: 1000, minimumOrder: 1 }),
     ),
   );
-  const customers = Array.from(
-    { length: HOT_CLIENTS + 5 },
-    (_, i) => new HttpCustomer(server!.url, `hot-row-gate-${i}@example.com`),
-  );
-  for (const c of customers) await c.signUp();
+  const customers = await signedUpHttpCustomers(HOT_CLIENTS + 5, "hot-row-gate", server.url);
   const order = async (c: HttpCustomer, productId: string) => {
-    const res = await c.request("POST", "/api/orders", {
-      productId,
-      orderQty: 1,
-      phonrNo: "5550100",
-      Address: "6 Hot Row",
-      shipTo: TEST_SHIP_TO,
-    });
+    const res = await c.request(
+      "POST",
+      "/api/orders",
+      orderToTestAddress(productId, 1, "6 Hot Row"),
+    );
     const body = (await res.json()) as { error?: string };
     return { status: res.status, error: body.error };
   };
@@ -91,13 +85,10 @@ test("a locked row queues its own orders in the server: other products' orders g
       ).rows[0]!.n,
     );
 
-  const locker = new pg.Client({ connectionString: external.url });
-  await locker.connect();
   let hotSettled = 0;
   let hotOrders: Promise<Awaited<ReturnType<typeof order>>[]> | undefined;
+  const lock = await lockProductRow(external.url, hot.id);
   try {
-    await locker.query("begin");
-    await locker.query("select id from products where id = $1 for update", [hot.id]);
     hotOrders = Promise.all(
       customers.slice(0, HOT_CLIENTS).map((c) =>
         order(c, hot.id).finally(() => {
@@ -147,8 +138,7 @@ test("a locked row queues its own orders in the server: other products' orders g
       waiting: HOT_CLIENTS - Math.min(GATE, HOT_CLIENTS),
     });
   } finally {
-    await locker.query("rollback").catch(() => {});
-    await locker.end();
+    await lock.release();
   }
 
   // The lock gone, the queue drains: every hot order is placed, once.

@@ -1,14 +1,14 @@
 import { once } from "node:events";
 import net from "node:net";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { products } from "../../src/server/catalog/tables";
 import { idempotencyKeys } from "../../src/server/idempotency/tables";
 import { orderItems } from "../../src/server/orders/tables";
-import { shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
+import { orderToTestAddress, shipsToTestAddress } from "../support/destination";
 import { insertProduct } from "../support/factories";
 import { HttpCustomer } from "../support/http-customer";
+import { lockProductRow } from "../support/row-lock";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { testDatabaseForTests } from "../support/test-database";
 import { tempFolderForTests } from "../support/temp-folder";
@@ -37,14 +37,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.stop());
 
-const orderBody = (productId: string) =>
-  JSON.stringify({
-    productId,
-    orderQty: 2,
-    phonrNo: "5550100",
-    Address: "51 Retry Road",
-    shipTo: TEST_SHIP_TO,
-  });
+const orderBody = (productId: string) => orderToTestAddress(productId, 2, "51 Retry Road");
 
 const stateOfKey = async (key: string) =>
   (
@@ -58,7 +51,8 @@ const stateOfKey = async (key: string) =>
  * Sends the order with `key` on a connection of its own and cuts it, unread, once the key is in
  * `state` ("running": the store is placing it; "done": it has placed it and sent its answer).
  */
-async function sendAndCut(body: string, key: string, state: "running" | "done") {
+async function sendAndCut(order: object, key: string, state: "running" | "done") {
+  const body = JSON.stringify(order);
   const { hostname, port, host } = new URL(server.url);
   const socket = net.connect(Number(port), hostname);
   await once(socket, "connect");
@@ -81,17 +75,9 @@ async function sendAndCut(body: string, key: string, state: "running" | "done") 
 }
 
 /** The retry with the key, tried again while the store says the first is still being processed. */
-async function retryUntilAnswered(body: string, key: string) {
+async function retryUntilAnswered(body: object, key: string) {
   const send = () =>
-    fetch(`${server.url}/api/orders`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        cookie: customer.cookie,
-        "idempotency-key": key,
-      },
-      body,
-    });
+    customer.request("POST", "/api/orders", body, { headers: { "idempotency-key": key } });
   let res = await send();
   await expect
     .poll(
@@ -124,15 +110,11 @@ test("cut while the store places it, then sent again with its key: placed once",
   const body = orderBody(product.id);
   const key = "attempt-cut-while-placing";
   // The product's row held (as an admin's long edit would): the placement waits for it.
-  const holder = new pg.Client({ connectionString: external.url });
-  await holder.connect();
-  await holder.query("begin");
-  await holder.query("select id from products where id = $1 for update", [product.id]);
+  const lock = await lockProductRow(external.url, product.id);
   await sendAndCut(body, key, "running");
   // The retry, sent at once, may find the first still placing (it waits for it) or over.
   const retried = retryUntilAnswered(body, key);
-  await holder.query("rollback");
-  await holder.end();
+  await lock.release();
   const { orderId, replayed } = await retried;
   expect(await placedOf(product.id)).toEqual({ orderIds: [orderId], stock: 98 });
   const listed = await customer.json<{ _id: string }[]>("GET", "/api/orders");
@@ -152,7 +134,7 @@ test("cut after the store placed it (the answer lost), then sent again with its 
   expect(await placedOf(product.id)).toEqual({ orderIds: [orderId], stock: 98 });
   // Without the key, the same order again is a second placement (refused here: one unpaid order
   // of a part at a time), not the first one's answer.
-  const plain = await customer.json<{ message: string }>("POST", "/api/orders", JSON.parse(body));
+  const plain = await customer.json<{ message: string }>("POST", "/api/orders", body);
   expect(plain.status).toBe(409);
   expect(await placedOf(product.id)).toEqual({ orderIds: [orderId], stock: 98 });
 }, 120_000);

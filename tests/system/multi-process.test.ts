@@ -2,9 +2,9 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { orderItems, orders } from "../../src/server/orders/tables";
 import { products } from "../../src/server/catalog/tables";
-import { shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
+import { orderToTestAddress, shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
 import { insertProduct } from "../support/factories";
-import { HttpCustomer } from "../support/http-customer";
+import { HttpCustomer, signedUpHttpCustomers } from "../support/http-customer";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { testDatabaseForTests } from "../support/test-database";
 import { tempFolderForTests } from "../support/temp-folder";
@@ -47,27 +47,14 @@ test("a session created through one process is valid on the other", async () => 
 
 test("concurrent orders split across both processes never oversell", async () => {
   const product = await insertProduct(database.db, { availableQuantity: 20, minimumOrder: 1 });
-  const customers = Array.from(
-    { length: 60 },
-    (_, i) => new HttpCustomer(i % 2 ? a.url : b.url, `split-${i}@example.com`),
-  );
   // Sign-ups (three rate-limit counters and a password hash each) a few at a time: the subject
   // is the orders, and 60 sign-ups at once are more than DB_QUEUE_MAX lets queue.
-  for (let i = 0; i < customers.length; i += 5) {
-    await Promise.all(customers.slice(i, i + 5).map((c) => c.signUp()));
-  }
+  const customers = await signedUpHttpCustomers(60, "split", (i) => (i % 2 ? a.url : b.url), 5);
   const statuses = await Promise.all(
     customers.map(
       async (c) =>
-        (
-          await c.request("POST", "/api/orders", {
-            productId: product.id,
-            orderQty: 1,
-            phonrNo: "5550100",
-            Address: "2 Split Road",
-            shipTo: TEST_SHIP_TO,
-          })
-        ).status,
+        (await c.request("POST", "/api/orders", orderToTestAddress(product.id, 1, "2 Split Road")))
+          .status,
     ),
   );
   const placed = statuses.filter((s) => s === 201).length;
@@ -90,11 +77,7 @@ test("orders decided from memory in either process: the duplicate rule across bo
       insertProduct(database.db, { availableQuantity: 100, minimumOrder: 1, priceCents: 1000 }),
     ),
   );
-  const customers = Array.from(
-    { length: 4 },
-    (_, i) => new HttpCustomer(a.url, `memory-${i}@example.com`),
-  );
-  for (const c of customers) await c.signUp();
+  const customers = await signedUpHttpCustomers(4, "memory", a.url);
   // Their orders go to their address book's default: the orders the memory decides.
   for (const c of customers) {
     const saved = await c.request("POST", "/api/user/addresses", {
@@ -177,19 +160,13 @@ test("orders decided from memory in either process: the duplicate rule across bo
 
 test("expired holds are cancelled once, not once per process", async () => {
   const product = await insertProduct(database.db, { availableQuantity: 20, minimumOrder: 1 });
-  const customers = Array.from(
-    { length: 10 },
-    (_, i) => new HttpCustomer(i % 2 ? a.url : b.url, `hold-${i}@example.com`),
-  );
-  await Promise.all(customers.map((c) => c.signUp()));
+  const customers = await signedUpHttpCustomers(10, "hold", (i) => (i % 2 ? a.url : b.url), 10);
   for (const c of customers) {
-    const res = await c.request("POST", "/api/orders", {
-      productId: product.id,
-      orderQty: 2,
-      phonrNo: "5550100",
-      Address: "3 Hold Road",
-      shipTo: TEST_SHIP_TO,
-    });
+    const res = await c.request(
+      "POST",
+      "/api/orders",
+      orderToTestAddress(product.id, 2, "3 Hold Road"),
+    );
     expect(res.status).toBe(201);
   }
   expect(

@@ -2,9 +2,9 @@ import { inArray, sql } from "drizzle-orm";
 import { afterAll, expect, test } from "vitest";
 import { orderItems } from "../../src/server/orders/tables";
 import { products } from "../../src/server/catalog/tables";
-import { shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
+import { orderToTestAddress, shipsToTestAddress } from "../support/destination";
 import { insertProduct } from "../support/factories";
-import { HttpCustomer } from "../support/http-customer";
+import { type HttpCustomer, signedUpHttpCustomers } from "../support/http-customer";
 import {
   ORDERING_AT_LOAD,
   startServerProcess,
@@ -51,22 +51,10 @@ test("a burst 40 × beyond DB_QUEUE_MAX: refusals at once, nothing refused writt
     ),
   );
   const ids = made.map((p) => p.id);
-  const customers = Array.from(
-    { length: CUSTOMERS },
-    (_, i) => new HttpCustomer(server!.url, `overload-${i}@example.com`),
-  );
   // Sign-ups (a password hash each) a few at a time, below the bound.
-  for (let i = 0; i < CUSTOMERS; i += 5) {
-    await Promise.all(customers.slice(i, i + 5).map((c) => c.signUp()));
-  }
+  const customers = await signedUpHttpCustomers(CUSTOMERS, "overload", server.url, 5);
   const order = (c: HttpCustomer, productId: string) =>
-    c.request("POST", "/api/orders", {
-      productId,
-      orderQty: 1,
-      phonrNo: "5550100",
-      Address: "1 Burst Road",
-      shipTo: TEST_SHIP_TO,
-    });
+    c.request("POST", "/api/orders", orderToTestAddress(productId, 1, "1 Burst Road"));
 
   const started = Date.now();
   const liveness: number[] = [];

@@ -10,8 +10,8 @@ import { orderItems } from "../../src/server/orders/tables";
 import { products } from "../../src/server/catalog/tables";
 import { user } from "../../src/server/users/tables";
 import { demoProducts } from "../../src/server/catalog/demo-products";
-import { TEST_SHIP_TO } from "../support/destination";
-import { HttpCustomer } from "../support/http-customer";
+import { orderToTestAddress } from "../support/destination";
+import { HttpCustomer, signedUpHttpCustomers } from "../support/http-customer";
 import { startPgBouncer, type PgBouncer } from "../support/pgbouncer";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 
@@ -121,26 +121,18 @@ test("400 concurrent orders across two processes all succeed through the pooler"
       })),
     )
     .returning();
-  const customers = Array.from(
-    { length: 40 },
-    (_, i) => new HttpCustomer(i % 2 ? a!.url : b!.url, `pooled-${i}@example.com`),
-  );
   // Sign-ups (a password hash each) a few at a time: the orders are what is measured.
-  for (let i = 0; i < customers.length; i += 8) {
-    await Promise.all(customers.slice(i, i + 8).map((c) => c.signUp()));
-  }
+  const customers = await signedUpHttpCustomers(40, "pooled", (i) => (i % 2 ? a!.url : b!.url), 8);
   const ids = made.map((p) => p.id);
   const startedAt = Date.now();
   const statuses = await Promise.all(
     customers.flatMap((c) =>
       made.map(async (product) => {
-        const res = await c.request("POST", "/api/orders", {
-          productId: product.id,
-          orderQty: 1,
-          phonrNo: "5550100",
-          Address: "1 Pool Street",
-          shipTo: TEST_SHIP_TO,
-        });
+        const res = await c.request(
+          "POST",
+          "/api/orders",
+          orderToTestAddress(product.id, 1, "1 Pool Street"),
+        );
         return res.status === 201 ? 201 : `${res.status} ${await res.text()}`;
       }),
     ),

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, expect, test } from "vitest";
 import { orderItems } from "../../src/server/orders/tables";
 import { products } from "../../src/server/catalog/tables";
-import { shipsToTestAddress, TEST_SHIP_TO } from "../support/destination";
+import { orderToTestAddress, shipsToTestAddress } from "../support/destination";
 import { insertProduct } from "../support/factories";
-import { HttpCustomer } from "../support/http-customer";
+import { type HttpCustomer, signedUpHttpCustomers } from "../support/http-customer";
+import { lockProductRow } from "../support/row-lock";
 import {
   ORDERING_AT_LOAD,
   startServerProcess,
@@ -45,11 +45,7 @@ test("a product row locked for 30 s: answers in time, health in 2 s, no order it
     DB_LOCK_TIMEOUT_SECONDS: "60",
   });
   const product = await insertProduct(external.db, { availableQuantity: 1000, minimumOrder: 1 });
-  const customers = Array.from(
-    { length: 30 },
-    (_, i) => new HttpCustomer(server!.url, `row-lock-${i}@example.com`),
-  );
-  for (const c of customers) await c.signUp();
+  const customers = await signedUpHttpCustomers(30, "row-lock", server.url);
 
   /** One order with a client that waits at most `patienceMs` for the answer. */
   const order = async (c: HttpCustomer, patienceMs: number): Promise<Outcome> => {
@@ -58,13 +54,7 @@ test("a product row locked for 30 s: answers in time, health in 2 s, no order it
       const res = await c.request(
         "POST",
         "/api/orders",
-        {
-          productId: product.id,
-          orderQty: 1,
-          phonrNo: "5550100",
-          Address: "30 Lock Street",
-          shipTo: TEST_SHIP_TO,
-        },
+        orderToTestAddress(product.id, 1, "30 Lock Street"),
         { signal: AbortSignal.timeout(patienceMs) },
       );
       await res.arrayBuffer();
@@ -80,15 +70,12 @@ test("a product row locked for 30 s: answers in time, health in 2 s, no order it
     health.push({ url, status: res.status, ms: Date.now() - started });
   };
 
-  const locker = new pg.Client({ connectionString: external.url });
-  await locker.connect();
   let impatient: Outcome[];
   let patient: Outcome[];
   let late: Outcome[];
+  const lock = await lockProductRow(external.url, product.id);
   const lockedAt = Date.now();
   try {
-    await locker.query("begin");
-    await locker.query("select id from products where id = $1 for update", [product.id]);
     const at = (ms: number) =>
       new Promise((r) => setTimeout(r, Math.max(0, lockedAt + ms - Date.now())));
     // Health is asked twice a second for as long as the lock is held.
@@ -111,8 +98,7 @@ test("a product row locked for 30 s: answers in time, health in 2 s, no order it
     await at(LOCK_MS);
     await probing;
   } finally {
-    await locker.query("rollback").catch(() => {});
-    await locker.end();
+    await lock.release();
   }
 
   // Whatever the server was still doing with the row has finished by now.
@@ -181,32 +167,23 @@ test("a product row locked for 20 s: orders of other products all go through, th
       insertProduct(external.db, { availableQuantity: 100_000, minimumOrder: 1 }),
     ),
   );
-  const customers = Array.from(
-    { length: 30 },
-    (_, i) => new HttpCustomer(server!.url, `hot-row-${i}@example.com`),
-  );
-  for (const c of customers) await c.signUp();
+  const customers = await signedUpHttpCustomers(30, "hot-row", server.url);
   const order = async (c: HttpCustomer, productId: string) => {
     const started = Date.now();
-    const res = await c.request("POST", "/api/orders", {
-      productId,
-      orderQty: 1,
-      phonrNo: "5550100",
-      Address: "6 Hot Row",
-      shipTo: TEST_SHIP_TO,
-    });
+    const res = await c.request(
+      "POST",
+      "/api/orders",
+      orderToTestAddress(productId, 1, "6 Hot Row"),
+    );
     const body = (await res.json()) as { error?: string };
     const retryAfter = Number(res.headers.get("retry-after") ?? 0);
     return { status: res.status, error: body.error, ms: Date.now() - started, retryAfter };
   };
 
-  const locker = new pg.Client({ connectionString: external.url });
-  await locker.connect();
   const hotOutcomes: Awaited<ReturnType<typeof order>>[] = [];
   const otherOutcomes: Awaited<ReturnType<typeof order>>[] = [];
+  const lock = await lockProductRow(external.url, hot.id);
   try {
-    await locker.query("begin");
-    await locker.query("select id from products where id = $1 for update", [hot.id]);
     const until = Date.now() + 20_000;
     // 20 customers keep ordering the locked product, 10 keep ordering the others. The first
     // 20 ask again when a refusal's Retry-After says, as a browser's or an app's client does: a
@@ -231,8 +208,7 @@ test("a product row locked for 20 s: orders of other products all go through, th
       ...customers.slice(20).map(otherLoop),
     ]);
   } finally {
-    await locker.query("rollback").catch(() => {});
-    await locker.end();
+    await lock.release();
   }
   const ms = otherOutcomes.map((o) => o.ms).sort((a, b) => a - b);
   console.log(
