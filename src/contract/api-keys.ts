@@ -1,4 +1,4 @@
-import { plural } from "./count";
+import { formatCount, plural } from "./count";
 import { z } from "zod";
 import { wholeNumber } from "./common";
 import { text } from "./text";
@@ -63,7 +63,7 @@ export const apiKeyMessages = {
   name: `Name the key in 1 to ${MAX_API_KEY_NAME} characters`,
   scopes: "Choose at least one scope",
   scope: "Not a scope of API keys",
-  rate: `The rate limit is a whole number of requests a minute, from 1 to ${MAX_API_KEY_RATE.toLocaleString("en")}`,
+  rate: `The rate limit is a whole number of requests a minute, from 1 to ${formatCount(MAX_API_KEY_RATE)}`,
   expiry: "Give the expiry as a date and time",
   expiryPast: "The expiry must be in the future",
   change: "Change at least one field",
@@ -85,7 +85,7 @@ export const apiKeyMessages = {
       : `This API key needs one of the scopes ${inWords(scopes, "or")}`,
   notForKeys: "API keys cannot call this route",
   tooMany: (perMinute: number, retryAfter: number) =>
-    `This API key may make ${perMinute.toLocaleString("en")} requests a minute: wait ${plural(retryAfter, "second")} and try again`,
+    `This API key may make ${formatCount(perMinute)} requests a minute: wait ${plural(retryAfter, "second")} and try again`,
   // The admin's page.
   copyNow: "Copy this key now: it will not be shown again.",
   copyFailed: "The browser did not let the page copy: select the key and copy it yourself.",

@@ -1,4 +1,4 @@
-import { pluralCount } from "./count";
+import { formatCount, pluralCount } from "./count";
 import { z } from "zod";
 import { pagingQuery } from "./common";
 
@@ -157,9 +157,9 @@ export const importWords = {
       : `${pluralCount(count, "application")} with problems will be skipped`,
   /** Shown when more problems were found than kept. */
   errorsCut: (shown: number, count: number) =>
-    `The first ${shown.toLocaleString("en")} of ${count.toLocaleString("en")} are listed.`,
+    `The first ${formatCount(shown)} of ${formatCount(count)} are listed.`,
   progress: (done: number, total: number) =>
-    `Importing… ${done.toLocaleString("en")} of ${pluralCount(total, "application")} read`,
+    `Importing… ${formatCount(done)} of ${pluralCount(total, "application")} read`,
   done: (r: { inserted: number; deleted: number }) =>
     `Imported: ${pluralCount(r.inserted, "fitment row")} added, ${pluralCount(r.deleted, "row")} removed`,
   confirmTitle: "Import this file?",
@@ -183,7 +183,7 @@ export const importWords = {
   piesErrors: (count: number) =>
     count === 0 ? "No problems" : `${pluralCount(count, "item")} with problems will be skipped`,
   piesProgress: (done: number, total: number) =>
-    `Importing… ${done.toLocaleString("en")} of ${pluralCount(total, "item")} read`,
+    `Importing… ${formatCount(done)} of ${pluralCount(total, "item")} read`,
   piesDone: (p: PiesCounts) =>
     `Imported: ${pluralCount(p.newParts, "new part")}, ${pluralCount(p.updatedParts, "part")} updated, ${pluralCount(p.unchangedParts, "part")} unchanged`,
   piesConfirmBody: (brand: string, p: PiesCounts) =>

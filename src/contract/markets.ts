@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_CODES, countryName } from "./addresses";
+import { formatCount } from "./count";
 import { text } from "./text";
 
 /**
@@ -43,7 +44,7 @@ export const marketMessages = {
   name: "Name is Required",
   currency: "Choose USD, EUR or GBP",
   rounding: "Choose a rounding rule",
-  rate: `An exchange rate is a number above 0, at most ${MAX_RATE.toLocaleString("en-US")}, with at most ${RATE_DECIMALS} decimals`,
+  rate: `An exchange rate is a number above 0, at most ${formatCount(MAX_RATE)}, with at most ${RATE_DECIMALS} decimals`,
   countries: "List the market's countries as ISO codes, like DE FR IT",
   unknownCountry: (code: string) => `${code} is not an ISO country code`,
   countryTaken: (country: string, market: string) =>

@@ -51,7 +51,7 @@ export function orderLimitWords(l: OrderLimitsInput): string {
     `unpaid orders hold stock ${hours(l.holdHours)} (a new customer's ` +
     `${minutes(l.newCustomerHoldMinutes)}), a line ${l.maxSharePercent}% of the stock or ` +
     `${formatCount(l.freeUnits)} ${l.freeUnits === 1 ? "unit" : "units"}, new customers ` +
-    `together ${newTogether}, one account ${l.maxHeldValue.toLocaleString("en-US")} in value; ` +
+    `together ${newTogether}, one account ${formatCount(l.maxHeldValue)} in value; ` +
     `${formatCount(l.ordersPerMinute)} orders and ${formatCount(l.quickOrderPerMinute)} ` +
     `quick-order lookups a minute; the buyer reminded ${hours(l.holdWarningHours)} before a hold ends`
   );

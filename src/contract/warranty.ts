@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { nestedIdParams, pagingQuerySchema } from "./common";
+import { formatCount } from "./count";
 import { text } from "./text";
 import { claimDeadlineSchema } from "./warranty-deadlines";
 import { namedOrderLineFields, orderStatuses } from "./orders";
@@ -131,7 +132,7 @@ const mileage = (what: string) =>
     .number({ message: `Enter the ${what} in whole kilometres or miles` })
     .int(`Enter the ${what} in whole kilometres or miles`)
     .min(0, `The ${what} cannot be negative`)
-    .max(MAX_MILEAGE, `The ${what} is more than ${MAX_MILEAGE.toLocaleString("en-US")}`);
+    .max(MAX_MILEAGE, `The ${what} is more than ${formatCount(MAX_MILEAGE)}`);
 
 const day = (what: string) => z.iso.date({ message: `Enter the ${what} as a date` });
 
