@@ -1,5 +1,5 @@
 import { formatCount, plural, pluralCount } from "#contract/count";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import {
   MAX_VEHICLE_YEAR,
   MIN_VEHICLE_YEAR,
@@ -331,56 +331,46 @@ function EnginesAndSubmodels({ names }: { names: VehicleNames }) {
         value={find}
         onChange={(e) => setFind(e.target.value)}
       />
-      <details className="rounded-box border border-base-300 bg-base-100 p-3" open={find !== ""}>
-        <summary className="cursor-pointer font-medium">
-          Engines ({formatCount(engines.length)})
-        </summary>
-        <div className="mt-3">
+      <FoundList title="Engines" count={engines.length} open={find !== ""}>
+        <DataTable
+          label="Engines"
+          rowKey={(e) => String(e.id)}
+          rowTestId="engine-row"
+          rows={engines}
+          columns={[
+            { header: "Engine", role: "title", cell: (e) => e.name },
+            { header: "Litres", cell: (e) => e.liters ?? "—" },
+            { header: "Fuel", cell: (e) => e.fuel ?? "—" },
+            { header: "VCdb engine config id", cell: (e) => vcdb(e.vcdbEngineConfigId) },
+            editRemoveColumn<AdminEngine>(
+              (e) => `engine ${e.name}`,
+              setEditingEngine,
+              setRemovingEngine,
+            ),
+          ]}
+        />
+      </FoundList>
+      <FoundList title="Submodels" count={submodels.length} open={find !== ""}>
+        {submodels.length === 0 ? (
+          <p className="text-sm text-base-content/75">No submodels.</p>
+        ) : (
           <DataTable
-            label="Engines"
-            rowKey={(e) => String(e.id)}
-            rowTestId="engine-row"
-            rows={engines}
+            label="Submodels"
+            rowKey={(s) => String(s.id)}
+            rowTestId="submodel-row"
+            rows={submodels}
             columns={[
-              { header: "Engine", role: "title", cell: (e) => e.name },
-              { header: "Litres", cell: (e) => e.liters ?? "—" },
-              { header: "Fuel", cell: (e) => e.fuel ?? "—" },
-              { header: "VCdb engine config id", cell: (e) => vcdb(e.vcdbEngineConfigId) },
-              editRemoveColumn<AdminEngine>(
-                (e) => `engine ${e.name}`,
-                setEditingEngine,
-                setRemovingEngine,
+              { header: "Submodel", role: "title", cell: (s) => s.name },
+              { header: "VCdb submodel id", cell: (s) => vcdb(s.vcdbSubmodelId) },
+              editRemoveColumn<AdminSubmodel>(
+                (s) => `submodel ${s.name}`,
+                setEditingSubmodel,
+                setRemovingSubmodel,
               ),
             ]}
           />
-        </div>
-      </details>
-      <details className="rounded-box border border-base-300 bg-base-100 p-3" open={find !== ""}>
-        <summary className="cursor-pointer font-medium">
-          Submodels ({formatCount(submodels.length)})
-        </summary>
-        <div className="mt-3">
-          {submodels.length === 0 ? (
-            <p className="text-sm text-base-content/75">No submodels.</p>
-          ) : (
-            <DataTable
-              label="Submodels"
-              rowKey={(s) => String(s.id)}
-              rowTestId="submodel-row"
-              rows={submodels}
-              columns={[
-                { header: "Submodel", role: "title", cell: (s) => s.name },
-                { header: "VCdb submodel id", cell: (s) => vcdb(s.vcdbSubmodelId) },
-                editRemoveColumn<AdminSubmodel>(
-                  (s) => `submodel ${s.name}`,
-                  setEditingSubmodel,
-                  setRemovingSubmodel,
-                ),
-              ]}
-            />
-          )}
-        </div>
-      </details>
+        )}
+      </FoundList>
       {editingEngine && (
         <EditEngineDialog engine={editingEngine} onClose={() => setEditingEngine(undefined)} />
       )}
@@ -411,5 +401,27 @@ function EnginesAndSubmodels({ names }: { names: VehicleNames }) {
         {() => <>Fitment can no longer name it.</>}
       </RemoveDialog>
     </section>
+  );
+}
+
+/** A list under its name and count, folded until a search looks in it (`open`). */
+function FoundList({
+  title,
+  count,
+  open,
+  children,
+}: {
+  title: string;
+  count: number;
+  open: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <details className="rounded-box border border-base-300 bg-base-100 p-3" open={open}>
+      <summary className="cursor-pointer font-medium">
+        {title} ({formatCount(count)})
+      </summary>
+      <div className="mt-3">{children}</div>
+    </details>
   );
 }
