@@ -6,9 +6,9 @@ import { createLogger } from "../../src/server/logging";
 import { TEST_PAYMENT_NOTICE } from "../../src/server/orders/mail";
 import { signUp, signUpAdmin, type TestAccount } from "../support/accounts";
 import { shipsToTestAddress } from "../support/destination";
-import { insertProduct } from "../support/factories";
 import { waitForMail } from "../support/mailbox";
-import { orderAndCharge } from "../support/payments";
+import { paidOrderOfNewPart } from "../support/payments";
+import { injectAs } from "../support/requests";
 import { createTestApp, type TestApp } from "../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -50,14 +50,12 @@ test("start-up always logs which gateway is live, and warns in production on tes
   expect(said).toMatchObject({ level: 40, msg: expect.stringContaining("TEST CARDS ONLY") });
 });
 
+/** A $999.99 part ordered and paid with the test card by `who`: the order's id. */
 async function payWithTestCard(t: TestApp, who: TestAccount) {
-  const p = await insertProduct(t.database.db, {
+  const { orderId } = await paidOrderOfNewPart(t, who, 1, {
     priceCents: 99_999,
-    minimumOrder: 1,
     availableQuantity: 5,
   });
-  const { orderId, confirm } = await orderAndCharge(t.app, who, p.id, 1);
-  expect((await confirm()).statusCode).toBe(200);
   return orderId;
 }
 
@@ -75,20 +73,12 @@ test("an order paid with a test card is marked TEST for the customer and the adm
     const customer = await signUp(t.app);
     const admin = await signUpAdmin(t, { email: "cards-admin@example.com" });
     const orderId = await payWithTestCard(t, customer);
-    const mine = await t.app.inject({
-      method: "GET",
-      url: "/api/orders",
-      headers: { cookie: customer.cookie },
-    });
+    const mine = await injectAs(t.app, customer, "GET", "/api/orders");
     expect(mine.json().find((o: { _id: string }) => o._id === orderId)).toMatchObject({
       paid: true,
       testPayment: true,
     });
-    const all = await t.app.inject({
-      method: "GET",
-      url: "/api/orders/all",
-      headers: { cookie: admin.cookie },
-    });
+    const all = await injectAs(t.app, admin, "GET", "/api/orders/all");
     expect(all.json().find((o: { _id: string }) => o._id === orderId)).toMatchObject({
       testPayment: true,
     });

@@ -3,7 +3,7 @@ import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
-import { orderAndCharge } from "../../../tests/support/payments";
+import { paidOrderOfNewPart, shipAsAdmin } from "../../../tests/support/payments";
 import { storeForTests } from "../../../tests/support/store";
 import { idempotencyMessages } from "../../contract/idempotency";
 import { orderMessages } from "../../contract/orders";
@@ -261,18 +261,12 @@ test("opening a payment sent again with its key: the same payment secret, repeat
 });
 
 test("a return asked for again with its key: the same return, asked once", async () => {
-  const part = await insertProduct(t.database.db, {
+  const buyer = await signUp(t.app);
+  const { orderId } = await paidOrderOfNewPart(t, buyer, 3, {
     priceCents: 2000,
-    minimumOrder: 1,
     availableQuantity: 50,
   });
-  const buyer = await signUp(t.app);
-  const { orderId, confirm } = await orderAndCharge(t.app, buyer, part.id, 3);
-  expect((await confirm()).statusCode).toBe(200);
-  const shipped = await call(admin, "PATCH", `/api/orders/${orderId}/status`, {
-    status: "shipped",
-  });
-  expect(shipped.statusCode, shipped.body).toBe(200);
+  await shipAsAdmin(t, admin, orderId);
   const body = { lines: [{ line: 1, qty: 1 }], reason: "damaged" };
   const key = freshKey();
   const url = `/api/orders/${orderId}/returns`;

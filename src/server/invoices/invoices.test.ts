@@ -6,7 +6,7 @@ import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { markOrderPaid, payAllInParallel, unpaidOrders } from "../../../tests/support/invoices";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { orderAndCharge } from "../../../tests/support/payments";
+import { orderAndCharge, paidOrderOfNewPart } from "../../../tests/support/payments";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { storeForTests } from "../../../tests/support/store";
 import { invoiceMessages } from "../../contract/invoices";
@@ -207,14 +207,11 @@ test("the invoice never changes: not when the product, the order or the account 
     .values({ name: `Fleet Garage ${process.pid}`, taxId: "DE129273398" })
     .returning();
   await db.insert(companyMembers).values({ companyId: company!.id, userId: me!.id, role: "buyer" });
-  const p = await insertProduct(db, {
+  const { orderId, part: p } = await paidOrderOfNewPart(t, buyer, 1, {
     priceCents: 4200,
-    minimumOrder: 1,
     partNumber: `ALT-${process.pid}-1`,
     name: "Alternator 120A",
   });
-  const { orderId, confirm } = await orderAndCharge(t.app, buyer, p.id, 1);
-  expect((await confirm()).statusCode).toBe(200);
   const before = await get(`/api/orders/${orderId}/invoice.pdf`, buyer);
   const beforeText = (await pdfText(before.rawPayload)).text;
   expect(beforeText).toContain(`Fleet Garage ${process.pid}`);
@@ -261,13 +258,10 @@ test("the invoice never changes: not when the product, the order or the account 
 
 test("the payment email carries the invoice PDF", async () => {
   const buyer = await signUp(t.app);
-  const p = await insertProduct(t.database.db, {
+  const { orderId } = await paidOrderOfNewPart(t, buyer, 4, {
     priceCents: 1250,
-    minimumOrder: 1,
     partNumber: `OIL-${process.pid}-9`,
   });
-  const { orderId, confirm } = await orderAndCharge(t.app, buyer, p.id, 4);
-  expect((await confirm()).statusCode).toBe(200);
   const [invoice] = await t.database.db
     .select()
     .from(invoices)

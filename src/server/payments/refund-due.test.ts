@@ -3,7 +3,11 @@ import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { orderAndCharge, cancelOrderAsAdmin } from "../../../tests/support/payments";
+import {
+  orderAndCharge,
+  cancelOrderAsAdmin,
+  paidOrderOfNewPart,
+} from "../../../tests/support/payments";
 import { storeForTests } from "../../../tests/support/store";
 import { paymentRefundMessages, type RefundDue } from "../../contract/payments";
 import { adminAuditLog } from "../audit/tables";
@@ -132,9 +136,7 @@ test("an unknown payment is 404, a malformed id 400, a payment that is not refun
 
   // A payment the store applied (the order is paid) is not the admin's to refund here.
   const buyer = await signUp(t.app);
-  const part = await insertProduct(t.database.db, { minimumOrder: 1, availableQuantity: 5 });
-  const { orderId, confirm } = await orderAndCharge(t.app, buyer, part.id, 1);
-  expect((await confirm()).statusCode).toBe(200);
+  const { orderId } = await paidOrderOfNewPart(t, buyer, 1, { availableQuantity: 5 });
   const [applied] = await t.database.db
     .select()
     .from(payments)

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { insertProduct } from "../../../tests/support/factories";
 import { waitForMail } from "../../../tests/support/mailbox";
-import { orderAndCharge, paidOrderOfNewPart, shipAsAdmin } from "../../../tests/support/payments";
+import { paidOrderOfNewPart, shipAsAdmin } from "../../../tests/support/payments";
 import { storeForTests } from "../../../tests/support/store";
 import {
   returnMessages,
@@ -317,14 +316,11 @@ describe("through the API", () => {
     // Free text stays the fallback; a vehicle the catalog does not know is a 400.
     const text = await approvedReturn({ reason: "did_not_fit", vehicle: "1967 Moskvitch 408" });
     expect(text.asked).toMatchObject({ vehicle: "1967 Moskvitch 408", vehicleFromCatalog: false });
-    const part = await insertProduct(t.database.db, {
+    const { orderId } = await paidOrderOfNewPart(t, customer, 1, {
       priceCents: 500,
-      minimumOrder: 1,
       availableQuantity: 5,
     });
-    const { orderId, confirm } = await orderAndCharge(t.app, customer, part.id, 1);
-    expect((await confirm()).statusCode).toBe(200);
-    await call(admin, "PATCH", `/api/orders/${orderId}/status`, { status: "shipped" });
+    await shipAsAdmin(t, admin, orderId);
     const unknown = await call(customer, "POST", `/api/orders/${orderId}/returns`, {
       lines: [{ line: 1, qty: 1 }],
       reason: "did_not_fit",
