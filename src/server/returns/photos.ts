@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import {
   MAX_RETURN_PHOTOS,
@@ -15,8 +14,6 @@ import {
   photoOfRow,
   photoRows,
   refuseBeyondMax,
-  photoUploadLimits as uploadLimits,
-  readPhotoUploads as readUploads,
   storePhotos,
   type PhotoRule,
   type PhotoUpload,
@@ -25,17 +22,11 @@ import { returnPhotos, returnRequests } from "./tables";
 import { ownerOrAdmin, type OrderViewer as Viewer } from "../orders/service";
 
 /** A return's photos: up to MAX_RETURN_PHOTOS, in field `photos`, said in the returns' words. */
-const rule: PhotoRule = {
+export const returnPhotoRule: PhotoRule = {
   field: RETURN_PHOTO_FIELD,
   max: MAX_RETURN_PHOTOS,
   messages: returnMessages,
 };
-
-/** Passed to @fastify/multipart: up to MAX_RETURN_PHOTOS files of the store's image size. */
-export const photoUploadLimits = uploadLimits(MAX_RETURN_PHOTOS);
-
-/** Every photo of a return's upload, in memory, before any is stored. */
-export const readPhotoUploads = (req: FastifyRequest) => readUploads(req, rule);
 
 const toPhoto = (row: typeof returnPhotos.$inferSelect): ReturnPhoto => ({
   id: row.id,
@@ -86,7 +77,7 @@ export function createReturnPhotoService(db: Db, storage: FileStorage) {
      * written; a refusal or a failed write (a full disk) leaves no file and no row behind.
      */
     async add(returnId: string, viewer: Viewer, uploads: PhotoUpload[]): Promise<ReturnPhoto[]> {
-      const checked = checkPhotoUploads(uploads, rule);
+      const checked = checkPhotoUploads(uploads, returnPhotoRule);
       return storePhotos(storage, "return-photos", checked, (write) =>
         db.transaction(async (tx) => {
           // Locked: two uploads at once cannot pass the count together.
@@ -100,7 +91,7 @@ export function createReturnPhotoService(db: Db, storage: FileStorage) {
             .from(returnPhotos)
             .where(eq(returnPhotos.returnId, returnId));
           const at = Date.now();
-          refuseBeyondMax(rule, checked, had?.n ?? 0);
+          refuseBeyondMax(returnPhotoRule, checked, had?.n ?? 0);
           await write();
           const rows = await tx
             .insert(returnPhotos)

@@ -1,5 +1,4 @@
-import multipart from "@fastify/multipart";
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import {
@@ -24,8 +23,8 @@ import { errorAnswers } from "../api-errors";
 import { pagedListRoute } from "../http/page";
 import { adminRoute, caller, type Guards } from "../http/request-context";
 import { settingRoutes } from "../http/setting-routes";
-import { sendPrivatePhoto } from "../photos/private";
-import { photoUploadLimits, readPhotoUploads, type ReturnPhotoService } from "./photos";
+import { privatePhotoRoutes } from "../photos/routes";
+import { returnPhotoRule, type ReturnPhotoService } from "./photos";
 import { documentPdfRoute } from "../invoices/routes";
 import { orderReadRoutes } from "../orders/read-routes";
 import type { ReturnService } from "./service";
@@ -199,48 +198,18 @@ export const returnRoutes: FastifyPluginAsyncZod<{
     async () => returns.fitmentReport(),
   );
 
-  app.get(
-    "/returns/:id/photos/:photoId",
-    {
-      schema: {
-        tags: ["returns"],
-        summary: "A photo of a return (its customer or an admin), shown inline",
-        params: returnPhotoParamsSchema,
-        produces: ["image/jpeg", "image/png", "image/webp"],
-        response: { 200: z.string().describe("The photo: JPEG, PNG or WebP"), ...errors },
-      },
-      onRequest: guards.signedIn,
-    },
-    async (req, reply) =>
-      sendPrivatePhoto(reply, await photos.read(req.params.id, req.params.photoId, caller(req))),
-  );
-
-  // In a plugin of its own with the multipart parser, as the product image upload.
-  await app.register(async (plugin) => {
-    await plugin.register(multipart, { limits: photoUploadLimits });
-    const uploads = plugin.withTypeProvider<ZodTypeProvider>();
-    uploads.post(
-      "/returns/:id/photos",
-      {
-        schema: {
-          tags: ["returns"],
-          summary:
-            "Add photos to your return while it awaits an answer: multipart field `photos`, " +
-            "JPEG/PNG/WebP up to 2 MiB each, 3 per return",
-          consumes: ["multipart/form-data"],
-          params: idParamsSchema,
-          response: {
-            201: z.array(returnPhotoSchema),
-            ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 429),
-          },
-        },
-        onRequest: guards.signedIn,
-      },
-      async (req, reply) => {
-        const viewer = caller(req);
-        const added = await photos.add(req.params.id, viewer, await readPhotoUploads(req));
-        return reply.code(201).send(added);
-      },
-    );
+  await privatePhotoRoutes(app, "/returns/:id/photos", {
+    tags: ["returns"],
+    who: { onRequest: guards.signedIn },
+    rule: returnPhotoRule,
+    photo: returnPhotoSchema,
+    photoParams: returnPhotoParamsSchema,
+    errors,
+    photoSummary: "A photo of a return (its customer or an admin), shown inline",
+    read: (id, photoId, req) => photos.read(id, photoId, caller(req)),
+    addSummary:
+      "Add photos to your return while it awaits an answer: multipart field `photos`, " +
+      "JPEG/PNG/WebP up to 2 MiB each, 3 per return",
+    add: (id, uploads, req) => photos.add(id, caller(req), uploads),
   });
 };

@@ -1,10 +1,8 @@
-import multipart from "@fastify/multipart";
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import { idParamsSchema } from "../../contract/common";
 import {
-  MAX_CLAIM_PHOTOS,
   claimPhotoParamsSchema,
   claimPhotoSchema,
   claimInspectionSchema,
@@ -28,7 +26,7 @@ import { errorAnswers } from "../api-errors";
 import { pagedListRoute } from "../http/page";
 import { caller, companyOf, type Guards } from "../http/request-context";
 import { orderReadRoutes } from "../orders/read-routes";
-import { photoUploadLimits, readPhotoUploads, sendPrivatePhoto } from "../photos/private";
+import { privatePhotoRoutes } from "../photos/routes";
 import { claimPhotoRule, type ClaimCaller, type WarrantyService } from "./service";
 
 const errors = errorAnswers(400, 401, 403, 404, 409, 422, 429);
@@ -191,53 +189,18 @@ export const warrantyRoutes: FastifyPluginAsyncZod<{
     warranty.inspect,
   );
 
-  app.get(
-    "/warranty-claims/:id/photos/:photoId",
-    {
-      schema: {
-        tags: ["warranty"],
-        summary: "A photo of a claim (those who see the claim), shown inline",
-        params: claimPhotoParamsSchema,
-        produces: ["image/jpeg", "image/png", "image/webp"],
-        response: { 200: z.string().describe("The photo: JPEG, PNG or WebP"), ...errors },
-      },
-      onRequest: guards.signedIn,
-      ...who,
-    },
-    async (req, reply) =>
-      sendPrivatePhoto(
-        reply,
-        await warranty.photo(req.params.id, req.params.photoId, claimCaller(req)),
-      ),
-  );
-
-  // In a plugin of its own with the multipart parser, as a return's photos.
-  await app.register(async (plugin) => {
-    await plugin.register(multipart, { limits: photoUploadLimits(MAX_CLAIM_PHOTOS) });
-    plugin.withTypeProvider<ZodTypeProvider>().post(
-      "/warranty-claims/:id/photos",
-      {
-        schema: {
-          tags: ["warranty"],
-          summary:
-            "Add photos of the failed part to an open claim (its claimant's side): multipart field `photos`, JPEG/PNG/WebP up to 2 MiB each, 3 per claim",
-          consumes: ["multipart/form-data"],
-          params: idParamsSchema,
-          response: {
-            201: z.array(claimPhotoSchema),
-            ...errorAnswers(400, 401, 403, 404, 409, 413, 415, 429),
-          },
-        },
-        onRequest: guards.signedIn,
-        preHandler: guards.companyIfAny,
-      },
-      async (req, reply) => {
-        const uploads = await readPhotoUploads(req, claimPhotoRule);
-        return reply
-          .code(201)
-          .send(await warranty.addPhotos(req.params.id, claimCaller(req), uploads));
-      },
-    );
+  await privatePhotoRoutes(app, "/warranty-claims/:id/photos", {
+    tags: ["warranty"],
+    who: { onRequest: guards.signedIn, ...who },
+    rule: claimPhotoRule,
+    photo: claimPhotoSchema,
+    photoParams: claimPhotoParamsSchema,
+    errors,
+    photoSummary: "A photo of a claim (those who see the claim), shown inline",
+    read: (id, photoId, req) => warranty.photo(id, photoId, claimCaller(req)),
+    addSummary:
+      "Add photos of the failed part to an open claim (its claimant's side): multipart field `photos`, JPEG/PNG/WebP up to 2 MiB each, 3 per claim",
+    add: (id, uploads, req) => warranty.addPhotos(id, claimCaller(req), uploads),
   });
 
   app.get(
