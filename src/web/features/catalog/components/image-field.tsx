@@ -6,6 +6,7 @@ import {
   MAX_IMAGE_BYTES,
   MAX_IMAGE_LINK_LENGTH,
 } from "#contract/products";
+import { FieldFrame } from "../../../components/form-field";
 import { useUploadProductImage } from "../api/upload-product-image";
 
 /** What the picture needs of its form (Add Product's, the edit form's): its `img` field. */
@@ -37,7 +38,6 @@ export function ImageField({ form, value, error }: ImageFieldProps) {
   const upload = useUploadProductImage();
   const [settled, setSettled] = useState(() => value.trim());
   const fileId = useId();
-  const errorId = `${field.name}-error`;
   const current = value.trim();
   const showPreview = current !== "" && current === settled && canPreview(current);
 
@@ -62,31 +62,23 @@ export function ImageField({ form, value, error }: ImageFieldProps) {
 
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex flex-col gap-1">
-        <label htmlFor={field.name} className="text-sm font-medium">
-          Image link
-        </label>
-        <input
-          id={field.name}
-          type="text"
-          inputMode="url"
-          maxLength={MAX_IMAGE_LINK_LENGTH}
-          placeholder="https://… or upload an image below"
-          className={`input input-bordered w-full ${error ? "input-error" : ""}`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          {...field}
-          onBlur={(e) => {
-            setSettled(e.currentTarget.value.trim());
-            return field.onBlur(e);
-          }}
-        />
-        {error && (
-          <p id={errorId} className="text-sm text-error">
-            {error}
-          </p>
+      <FieldFrame id={field.name} label="Image link" error={error} linkHint={false}>
+        {(aria) => (
+          <input
+            {...aria}
+            type="text"
+            inputMode="url"
+            maxLength={MAX_IMAGE_LINK_LENGTH}
+            placeholder="https://… or upload an image below"
+            className={`input input-bordered w-full ${error ? "input-error" : ""}`}
+            {...field}
+            onBlur={(e) => {
+              setSettled(e.currentTarget.value.trim());
+              return field.onBlur(e);
+            }}
+          />
         )}
-      </div>
+      </FieldFrame>
       <div className="flex flex-wrap items-end gap-4">
         <div className="flex flex-col gap-1">
           <label htmlFor={fileId} className="text-sm font-medium">

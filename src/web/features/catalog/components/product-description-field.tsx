@@ -1,7 +1,8 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { MAX_DESCRIPTION_LENGTH } from "#contract/products";
+import { TextAreaField } from "../../../components/text-area-field";
 
-/** The short description: a textarea with its message under it, like FormField's inputs. */
+/** The short description, a product's new or changed: a few lines, with its message under them. */
 export function ProductDescriptionField({
   field,
   error,
@@ -9,26 +10,13 @@ export function ProductDescriptionField({
   field: UseFormRegisterReturn;
   error?: string;
 }) {
-  const errorId = `${field.name}-error`;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={field.name} className="text-sm font-medium">
-        Short description
-      </label>
-      <textarea
-        id={field.name}
-        rows={4}
-        maxLength={MAX_DESCRIPTION_LENGTH}
-        className={`textarea textarea-bordered w-full ${error ? "textarea-error" : ""}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...field}
-      />
-      {error && (
-        <p id={errorId} className="text-sm text-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <TextAreaField
+      label="Short description"
+      rows={4}
+      maxLength={MAX_DESCRIPTION_LENGTH}
+      error={error}
+      {...field}
+    />
   );
 }
