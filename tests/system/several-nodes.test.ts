@@ -6,9 +6,9 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { MAIL_QUEUE, eventUuid } from "../../src/server/mail/mailer";
 import { HOLD_SWEEP_QUEUE } from "../../src/server/orders/hold-sweeper";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../support/destination";
+import { orderToTestAddress, shipsToTestAddress } from "../support/destination";
 import { insertProduct } from "../support/factories";
-import { HttpCustomer } from "../support/http-customer";
+import { type HttpCustomer, signedUpHttpCustomers } from "../support/http-customer";
 import { startNodesNginx, type Nginx } from "../support/nginx";
 import { startPgBouncer, type PgBouncer } from "../support/pgbouncer";
 import {
@@ -122,25 +122,13 @@ async function orderOnce(customer: HttpCustomer, productId: string): Promise<Out
     acknowledged: false,
     seen: [],
   };
-  const body = JSON.stringify({
-    productId,
-    orderQty: 1,
-    phonrNo: "5550100",
-    Address: "55 Node Street",
-    shipTo: TEST_SHIP_TO,
-  });
+  const body = orderToTestAddress(productId, 1, "55 Node Street");
   for (let attempt = 0; attempt < 200; attempt++) {
     const key = outcome.keys.at(-1)!;
     let res: Response;
     try {
-      res = await fetch(`${nginx.url}/api/orders`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          cookie: customer.cookie,
-          "idempotency-key": key,
-        },
-        body,
+      res = await customer.request("POST", "/api/orders", body, {
+        headers: { "idempotency-key": key },
       });
     } catch (err) {
       outcome.seen.push(`no answer (${(err as Error).message})`);
@@ -186,13 +174,7 @@ test("three nodes behind nginx: a node killed under order load loses no order, p
       insertProduct(database.db, { availableQuantity: 1_000, minimumOrder: 1 }),
     ),
   );
-  const customers = Array.from(
-    { length: CUSTOMERS },
-    (_, i) => new HttpCustomer(nginx.url, `several-nodes-${i}@example.com`),
-  );
-  for (let i = 0; i < customers.length; i += 4) {
-    await Promise.all(customers.slice(i, i + 4).map((c) => c.signUp()));
-  }
+  const customers = await signedUpHttpCustomers(CUSTOMERS, "several-nodes", nginx.url, 4);
 
   // The node killed once KILL_AFTER orders were acknowledged (a condition, not a time).
   const victim = nodes[1]!;
