@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { beforeAll, describe, expect, test } from "vitest";
 import { signIn, signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
 import { availableQuantityOf, insertProduct, insertReview } from "../../../tests/support/factories";
 import { placeTestOrder } from "../../../tests/support/destination";
-import { storeForTests, testAppWithAdmin } from "../../../tests/support/store";
+import { appForTests, storeForTests } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app";
+import type { TestApp } from "../../../tests/support/test-app";
 import { payWithTestCard } from "../../../tests/support/payments";
 import { RETAIL_GROUP_ID } from "../../contract/customer-groups";
 import { account, session } from "../auth/tables";
@@ -361,18 +361,17 @@ describe("admin user management", () => {
 });
 
 describe("the last admin", () => {
-  let t: TestApp;
-  let api: ReturnType<typeof client>;
+  const { t } = appForTests({
+    env: { ADMIN_EMAILS: "ann-admin@example.com,ben-admin@example.com" },
+  });
+  const api = client(t);
   let ann: TestAccount;
   let ben: TestAccount;
 
   beforeAll(async () => {
-    t = await createTestApp({ ADMIN_EMAILS: "ann-admin@example.com,ben-admin@example.com" });
-    api = client(t);
     ann = await signUpAdmin(t, { email: "ann-admin@example.com", name: "Ann Admin" });
     ben = await signUpAdmin(t, { email: "ben-admin@example.com", name: "Ben Admin" });
   });
-  afterAll(() => t.close());
 
   const adminCount = async () =>
     (await t.database.db.select().from(user).where(eq(user.role, "admin"))).length;
@@ -432,20 +431,15 @@ describe("the last admin", () => {
 });
 
 describe("taking the admin role away, and the audit log", () => {
-  let t: TestApp;
-  let api: ReturnType<typeof client>;
-  let first: TestAccount;
-  let customer: TestAccount;
-
-  beforeAll(async () => {
-    ({ t, admin: first } = await testAppWithAdmin({
-      email: "demote-admin@example.com",
-      name: "Dana Admin",
-    }));
-    api = client(t);
-    customer = await signUp(t.app, { name: "Casey Customer" });
+  const {
+    t,
+    admin: first,
+    customer,
+  } = storeForTests({
+    admin: { email: "demote-admin@example.com", name: "Dana Admin" },
+    customers: { customer: { name: "Casey Customer" } },
   });
-  afterAll(() => t.close());
+  const api = client(t);
 
   test("DELETE /api/user/admin/{email}: anonymous 401, customers 403, unknown 404, bad email 400", async () => {
     expect((await api.demote(first.email)).statusCode).toBe(401);
