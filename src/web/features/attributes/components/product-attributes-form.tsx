@@ -8,7 +8,7 @@ import {
 } from "#contract/attributes";
 import type { ProductCategory } from "#contract/constants";
 import { paths } from "#contract/paths";
-import { FormError } from "../../../components/form-field";
+import { FieldFrame, FormError } from "../../../components/form-field";
 import { Link } from "../../../components/link";
 import { Spinner } from "../../../components/spinner";
 import { QueryError } from "../../../components/query-error";
@@ -118,55 +118,42 @@ function ValuesForm({
     >
       <div className="grid gap-3 sm:grid-cols-2">
         {defs.map((d) => {
-          const id = `attribute-${d.id}`;
           const error = errors[d.id]?.message;
-          const errorId = `${id}-error`;
-          const described = {
-            "aria-invalid": error ? true : undefined,
-            "aria-describedby": error ? errorId : undefined,
-          };
           return (
-            <div key={d.id} className="flex flex-col gap-1">
-              <label htmlFor={id} className="text-sm font-medium">
-                {d.name}
-              </label>
-              {d.kind === "choice" ? (
-                <select
-                  id={id}
-                  className="select select-bordered w-full"
-                  {...described}
-                  {...register(d.id)}
-                >
-                  <SelectOptions empty="Not given" values={d.choices} />
-                </select>
-              ) : d.kind === "number" && d.unit ? (
-                <div className="join w-full">
+            <FieldFrame
+              key={d.id}
+              id={`attribute-${d.id}`}
+              label={d.name}
+              error={error}
+              linkHint={false}
+            >
+              {(aria) =>
+                d.kind === "choice" ? (
+                  <select {...aria} className="select select-bordered w-full" {...register(d.id)}>
+                    <SelectOptions empty="Not given" values={d.choices} />
+                  </select>
+                ) : d.kind === "number" && d.unit ? (
+                  <div className="join w-full">
+                    <input
+                      {...aria}
+                      inputMode="decimal"
+                      className={`input input-bordered join-item w-full ${error ? "input-error" : ""}`}
+                      {...register(d.id)}
+                    />
+                    <span className="join-item flex items-center border border-base-300 bg-base-200 px-3 text-sm">
+                      {d.unit}
+                    </span>
+                  </div>
+                ) : (
                   <input
-                    id={id}
-                    inputMode="decimal"
-                    className={`input input-bordered join-item w-full ${error ? "input-error" : ""}`}
-                    {...described}
+                    {...aria}
+                    inputMode={d.kind === "number" ? "decimal" : undefined}
+                    className={`input input-bordered w-full ${error ? "input-error" : ""}`}
                     {...register(d.id)}
                   />
-                  <span className="join-item flex items-center border border-base-300 bg-base-200 px-3 text-sm">
-                    {d.unit}
-                  </span>
-                </div>
-              ) : (
-                <input
-                  id={id}
-                  inputMode={d.kind === "number" ? "decimal" : undefined}
-                  className={`input input-bordered w-full ${error ? "input-error" : ""}`}
-                  {...described}
-                  {...register(d.id)}
-                />
-              )}
-              {error && (
-                <p id={errorId} className="text-sm text-error">
-                  {error}
-                </p>
-              )}
-            </div>
+                )
+              }
+            </FieldFrame>
           );
         })}
       </div>
