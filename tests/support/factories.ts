@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../src/server/db/database";
+import type { Db, DbOrTx } from "../../src/server/db/database";
 import { products } from "../../src/server/catalog/tables";
 import { orders } from "../../src/server/orders/tables";
 import { reviews } from "../../src/server/reviews/tables";
+import { baseVehicles, vehicleMakes, vehicleModels } from "../../src/server/vehicles/tables";
 
 let n = 0;
 
@@ -97,4 +98,31 @@ export async function insertBareOrder(
     })
     .returning({ id: orders.id });
   return { orderId: row!.id, shipTo };
+}
+
+/**
+ * A model in the vehicle catalog, written straight: `make` a new make's name or an existing make's
+ * id, `model` its name, built in each of `years` (a base vehicle each). Hands back `choice`, the
+ * `{ year, make, model }` a customer picks (of the first year), and the base vehicles' ids in the
+ * order of `years`.
+ */
+export async function insertVehicle(
+  db: DbOrTx,
+  make: string | number,
+  model: string,
+  years: number[],
+): Promise<{ choice: { year: number; make: number; model: number }; baseVehicleIds: number[] }> {
+  const makeId =
+    typeof make === "number"
+      ? make
+      : (await db.insert(vehicleMakes).values({ name: make }).returning())[0]!.id;
+  const [row] = await db.insert(vehicleModels).values({ makeId, name: model }).returning();
+  const bases = await db
+    .insert(baseVehicles)
+    .values(years.map((year) => ({ year, modelId: row!.id })))
+    .returning();
+  return {
+    choice: { year: years[0]!, make: makeId, model: row!.id },
+    baseVehicleIds: bases.map((b) => b.id),
+  };
 }

@@ -5,9 +5,8 @@ import { beforeAll, expect, test } from "vitest";
 import { partSlug } from "../../contract/paths";
 import type { PartPage } from "../../contract/parts";
 import { signUpAdmin } from "../../../tests/support/accounts";
-import { insertProduct } from "../../../tests/support/factories";
+import { insertProduct, insertVehicle } from "../../../tests/support/factories";
 import { registerSitemaps } from "../sitemap";
-import { baseVehicles, vehicleMakes, vehicleModels } from "../vehicles/tables";
 import { createPartPages } from "./part-pages";
 import { productCrossReferences, productFitments, products } from "./tables";
 import { STORE_BRAND } from "../../contract/parts";
@@ -33,18 +32,14 @@ beforeAll(async () => {
     brand: "Volkswagen",
     number: "1K0 615 301 AA",
   });
-  const [make] = await db.insert(vehicleMakes).values({ name: "Partsville" }).returning();
-  const [model] = await db
-    .insert(vehicleModels)
-    .values({ makeId: make!.id, name: "Roadster" })
-    .returning();
-  const bases = await db
-    .insert(baseVehicles)
-    .values([2015, 2016, 2017].map((year) => ({ year, modelId: model!.id })))
-    .returning();
-  await db
-    .insert(productFitments)
-    .values(bases.map((b) => ({ productId: disc.id, baseVehicleId: b.id, position: "Front" })));
+  const roadster = await insertVehicle(db, "Partsville", "Roadster", [2015, 2016, 2017]);
+  await db.insert(productFitments).values(
+    roadster.baseVehicleIds.map((id) => ({
+      productId: disc.id,
+      baseVehicleId: id,
+      position: "Front",
+    })),
+  );
 });
 
 const api = (slug: string) => t.app.inject({ method: "GET", url: `/api/parts/${slug}` });

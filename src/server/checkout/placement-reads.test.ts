@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { signUp, signUpAdmin, type TestAccount } from "../../../tests/support/accounts";
-import { insertProduct } from "../../../tests/support/factories";
+import { insertProduct, insertVehicle } from "../../../tests/support/factories";
 import { watchQueries } from "../../../tests/support/query-spy";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { createCompany, createPriceList, joinCompany } from "../../../tests/support/trade";
 import { AUSTIN_ADDRESS } from "../../../tests/support/destination";
-import { baseVehicles, vehicleMakes, vehicleModels } from "../vehicles/tables";
 import { PLACEMENT_READS } from "./read";
 
 // An order may be decided on facts read without the customer's lock, or remembered from an
@@ -54,13 +53,7 @@ beforeAll(async () => {
   const austin = AUSTIN_ADDRESS;
   const part = () =>
     insertProduct(t.database.db, { priceCents: 1000, minimumOrder: 1, availableQuantity: 50 });
-  const [make] = await t.database.db.insert(vehicleMakes).values({ name: "Honda" }).returning();
-  const [model] = await t.database.db
-    .insert(vehicleModels)
-    .values({ makeId: make!.id, name: "Civic" })
-    .returning();
-  await t.database.db.insert(baseVehicles).values({ modelId: model!.id, year: 2018 });
-  const civic = { year: 2018, make: make!.id, model: model!.id };
+  const { choice: civic } = await insertVehicle(t.database.db, "Honda", "Civic", [2018]);
 
   // A driver: one product through the specification's order, then a cart with a vehicle on
   // one line, checked out to their saved address with shipping and tax.

@@ -7,12 +7,11 @@ import {
   flatUsShipping,
   texasSalesTax,
 } from "../../../tests/support/destination";
-import { insertProduct } from "../../../tests/support/factories";
+import { insertProduct, insertVehicle } from "../../../tests/support/factories";
 import { watchQueries } from "../../../tests/support/query-spy";
 import { injectAs } from "../../../tests/support/requests";
 import { storeForTests } from "../../../tests/support/store";
 import { createTestApp } from "../../../tests/support/test-app";
-import { baseVehicles, vehicleMakes, vehicleModels } from "../vehicles/tables";
 
 // How many statements a placement sends to PostgreSQL, counted on the wire (every query of the
 // app's pool while the request runs). Each is a round trip; the hot path is kept short on purpose
@@ -203,13 +202,7 @@ test("an order of a part this process has read, by a customer it knows, is the w
 test("a cart checkout whose lines have vehicles is still 4 statements", async () => {
   const me = await customer();
   const db = t.database.db;
-  const [make] = await db.insert(vehicleMakes).values({ name: "Honda" }).returning();
-  const [model] = await db
-    .insert(vehicleModels)
-    .values({ makeId: make!.id, name: "Civic" })
-    .returning();
-  await db.insert(baseVehicles).values({ modelId: model!.id, year: 2018 });
-  const civic = { year: 2018, make: make!.id, model: model!.id };
+  const { choice: civic } = await insertVehicle(db, "Honda", "Civic", [2018]);
   const [a, b] = [await part(), await part()];
   for (const [p, body] of [
     [a, { qty: 1, vehicle: civic }],

@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO } from "../../../tests/support/destination";
-import { insertProduct } from "../../../tests/support/factories";
+import { insertProduct, insertVehicle } from "../../../tests/support/factories";
 import { pdfText } from "../../../tests/support/pdf-text";
 import { storeForTests } from "../../../tests/support/store";
 import { payWithTestCard } from "../../../tests/support/payments";
@@ -11,7 +11,6 @@ import {
   baseVehicleEngines,
   baseVehicles,
   vehicleEngines,
-  vehicleMakes,
   vehicleModels,
 } from "../vehicles/tables";
 import { cartItems } from "../cart/tables";
@@ -31,20 +30,15 @@ const { t, call, admin } = storeForTests({
 });
 beforeAll(async () => {
   const db = t.database.db;
-  const [make] = await db.insert(vehicleMakes).values({ name: "Toyota" }).returning();
-  const [model] = await db
-    .insert(vehicleModels)
-    .values({ makeId: make!.id, name: "Corolla" })
-    .returning();
-  const [bv] = await db.insert(baseVehicles).values({ modelId: model!.id, year: 2016 }).returning();
+  const { choice, baseVehicleIds } = await insertVehicle(db, "Toyota", "Corolla", [2016]);
+  baseVehicleId = baseVehicleIds[0]!;
   const [e18, eOther] = await db
     .insert(vehicleEngines)
     .values([{ name: "1.8" }, { name: "2.4 V6" }])
     .returning();
   // The Corolla was built with the 1.8 only.
-  await db.insert(baseVehicleEngines).values({ baseVehicleId: bv!.id, engineId: e18!.id });
-  corolla = { year: 2016, make: make!.id, model: model!.id };
-  baseVehicleId = bv!.id;
+  await db.insert(baseVehicleEngines).values({ baseVehicleId, engineId: e18!.id });
+  corolla = choice;
   engine18 = e18!.id;
   engineOther = eOther!.id;
 });
@@ -165,20 +159,14 @@ test("the line keeps the name it was ordered under when the catalog changes", as
   expect(res.statusCode, res.body).toBe(201);
   const db = t.database.db;
   // Renamed, then a model year deleted: the line keeps its words, its id becomes null.
-  const [model] = await db
-    .insert(vehicleModels)
-    .values({ makeId: corolla.make, name: "Auris" })
-    .returning();
-  const [bv] = await db.insert(baseVehicles).values({ modelId: model!.id, year: 2015 }).returning();
-  const other = await orderOne(me, (await part()).id, {
-    vehicle: { year: 2015, make: corolla.make, model: model!.id },
-  });
+  const auris = await insertVehicle(db, corolla.make, "Auris", [2015]);
+  const other = await orderOne(me, (await part()).id, { vehicle: auris.choice });
   expect(other.statusCode, other.body).toBe(201);
   await db
     .update(vehicleModels)
     .set({ name: "Corolla Renamed" })
     .where(eq(vehicleModels.id, corolla.model));
-  await db.delete(baseVehicles).where(eq(baseVehicles.id, bv!.id));
+  await db.delete(baseVehicles).where(eq(baseVehicles.id, auris.baseVehicleIds[0]!));
 
   const [kept] = await linesOf(res.json().order._id);
   expect(kept!.vehicleLabel).toBe("2016 Toyota Corolla");
@@ -249,14 +237,12 @@ let rav4: { year: number; make: number; model: number; engine: number } | undefi
 async function theRav4() {
   if (rav4) return rav4;
   const db = t.database.db;
-  const [model] = await db
-    .insert(vehicleModels)
-    .values({ makeId: corolla.make, name: "RAV4" })
-    .returning();
-  const [bv] = await db.insert(baseVehicles).values({ modelId: model!.id, year: 2019 }).returning();
+  const { choice, baseVehicleIds } = await insertVehicle(db, corolla.make, "RAV4", [2019]);
   const [e25] = await db.insert(vehicleEngines).values({ name: "2.5" }).returning();
-  await db.insert(baseVehicleEngines).values({ baseVehicleId: bv!.id, engineId: e25!.id });
-  rav4 = { year: 2019, make: corolla.make, model: model!.id, engine: e25!.id };
+  await db
+    .insert(baseVehicleEngines)
+    .values({ baseVehicleId: baseVehicleIds[0]!, engineId: e25!.id });
+  rav4 = { ...choice, engine: e25!.id };
   return rav4;
 }
 
@@ -416,15 +402,10 @@ test("a vehicle deleted from the catalog leaves the cart line without one", asyn
   const me = await signUp(t.app);
   const p = await part();
   const db = t.database.db;
-  const [model] = await db
-    .insert(vehicleModels)
-    .values({ makeId: corolla.make, name: "Yaris" })
-    .returning();
-  const [bv] = await db.insert(baseVehicles).values({ modelId: model!.id, year: 2012 }).returning();
-  const yaris = { year: 2012, make: corolla.make, model: model!.id };
+  const { choice: yaris, baseVehicleIds } = await insertVehicle(db, corolla.make, "Yaris", [2012]);
   expect((await put(me, p.id, { qty: 1, vehicle: yaris })).statusCode).toBe(200);
   expect(await cartLines(me)).toMatchObject([{ vehicle: "2012 Toyota Yaris" }]);
-  await db.delete(baseVehicles).where(eq(baseVehicles.id, bv!.id));
+  await db.delete(baseVehicles).where(eq(baseVehicles.id, baseVehicleIds[0]!));
   expect(await cartLines(me)).toMatchObject([{ vehicle: null }]);
   const cart = (await call(me, "GET", "/api/cart")).json();
   const res = await call(me, "POST", "/api/checkout", { ...delivery, expectedTotal: cart.total });

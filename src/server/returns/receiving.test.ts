@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { waitForMail } from "../../../tests/support/mailbox";
+import { insertVehicle } from "../../../tests/support/factories";
 import { paidOrderOfNewPart, shipAsAdmin } from "../../../tests/support/payments";
 import { storeForTests } from "../../../tests/support/store";
 import {
@@ -12,7 +13,6 @@ import {
 import { products } from "../catalog/tables";
 import { loadConfig } from "../config";
 import { orders } from "../orders/tables";
-import { baseVehicles, vehicleMakes, vehicleModels } from "../vehicles/tables";
 import { receiveRule } from "./receiving";
 import { refunds, returnLines, returnRequests } from "./tables";
 
@@ -292,18 +292,10 @@ describe("through the API", () => {
   });
 
   test("did not fit: the vehicle picked from the catalog is stored by its ids and named by the server", async () => {
-    const [make] = await t.database.db.insert(vehicleMakes).values({ name: "Rmatest" }).returning();
-    const [model] = await t.database.db
-      .insert(vehicleModels)
-      .values({ makeId: make!.id, name: "Roadster" })
-      .returning();
-    const [bv] = await t.database.db
-      .insert(baseVehicles)
-      .values({ year: 2019, modelId: model!.id })
-      .returning();
+    const roadster = await insertVehicle(t.database.db, "Rmatest", "Roadster", [2019]);
     const { asked, id } = await approvedReturn({
       reason: "did_not_fit",
-      vehicleChoice: { year: 2019, make: make!.id, model: model!.id },
+      vehicleChoice: roadster.choice,
       vehicle: "ignored words",
     });
     expect(asked).toMatchObject({ vehicle: "2019 Rmatest Roadster", vehicleFromCatalog: true });
@@ -311,7 +303,7 @@ describe("through the API", () => {
       .select()
       .from(returnRequests)
       .where(eq(returnRequests.id, id));
-    expect(row!.vehicleBaseVehicleId).toBe(bv!.id);
+    expect(row!.vehicleBaseVehicleId).toBe(roadster.baseVehicleIds[0]);
 
     // Free text stays the fallback; a vehicle the catalog does not know is a 400.
     const text = await approvedReturn({ reason: "did_not_fit", vehicle: "1967 Moskvitch 408" });
@@ -324,7 +316,7 @@ describe("through the API", () => {
     const unknown = await call(customer, "POST", `/api/orders/${orderId}/returns`, {
       lines: [{ line: 1, qty: 1 }],
       reason: "did_not_fit",
-      vehicleChoice: { year: 2019, make: make!.id, model: 999_999 },
+      vehicleChoice: { ...roadster.choice, model: 999_999 },
     });
     expect(unknown.statusCode, unknown.body).toBe(400);
     expect(unknown.json().error).toBe("unknown_vehicle");

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { attributeMessages } from "../../../contract/attributes";
 import { facetMessages, MAX_ATTRIBUTE_FILTERS, type Facets } from "../../../contract/facets";
-import { insertProduct } from "../../../../tests/support/factories";
+import { insertProduct, insertVehicle } from "../../../../tests/support/factories";
 import { productFitments } from "../tables";
-import { baseVehicles, vehicleMakes, vehicleModels } from "../../vehicles/tables";
 import { attributeFilterCondition } from "./facets";
 import { ensureDefinitions, insertDefinition, replaceProductAttributes } from "./writes";
 import { appForTests } from "../../../../tests/support/store";
@@ -56,17 +55,12 @@ beforeAll(async () => {
   id.pads = (await insertProduct(db, { name: "Brake pad set", category: "Brakes" })).id;
   await insertProduct(db, { name: "Oil filter", category: "Filters" });
 
-  const [make] = await db.insert(vehicleMakes).values({ name: "Facetmake" }).returning();
-  const [model] = await db
-    .insert(vehicleModels)
-    .values({ makeId: make!.id, name: "Facetmodel" })
-    .returning();
-  const [bv] = await db.insert(baseVehicles).values({ year: 2018, modelId: model!.id }).returning();
+  const { choice, baseVehicleIds } = await insertVehicle(db, "Facetmake", "Facetmodel", [2018]);
   await db.insert(productFitments).values([
-    { productId: id.alpha, baseVehicleId: bv!.id },
-    { productId: id.delta, baseVehicleId: bv!.id },
+    { productId: id.alpha, baseVehicleId: baseVehicleIds[0]! },
+    { productId: id.delta, baseVehicleId: baseVehicleIds[0]! },
   ]);
-  vehicleQuery = `year=2018&make=${make!.id}&model=${model!.id}`;
+  vehicleQuery = `year=2018&make=${choice.make}&model=${choice.model}`;
 });
 
 const get = (url: string) => t.app.inject({ method: "GET", url });
