@@ -6,6 +6,7 @@ import {
   signUpThroughApi,
 } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 // The admin's backorder queue (docs/inventory.md "The backorder queue"): a buyer orders 5 of a
 // part with 2 on the shelf and chooses to ship what is there; the 3 others wait for a production
@@ -104,12 +105,12 @@ test("an order on backorder is in the admin's queue with its date, and leaves it
   await expect(row.getByTestId("backorder-waiting")).toHaveText("3");
   await expect(row.getByTestId("backorder-promised")).toHaveText("12 Jan 2027");
   await expect(row.getByTestId("backorder-ships")).toHaveText("Ships what is there");
-  await admin.screenshot({ path: "/tmp/backorder-queue-desktop.png", fullPage: true });
+  await screenshot(admin, "backorder-queue-desktop");
   await admin.setViewportSize(PHONE);
   await expect(row.getByTestId("backorder-promised")).toBeVisible();
   const width = await admin.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(PHONE.width);
-  await admin.screenshot({ path: "/tmp/backorder-queue-phone.png", fullPage: true });
+  await screenshot(admin, "backorder-queue-phone");
 
   // The part's stock page links its own queue.
   await admin.goto(`/dashboard/locations/stock/${product._id}`);

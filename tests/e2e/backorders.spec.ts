@@ -8,6 +8,7 @@ import {
 } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { openMail } from "./mailbox";
+import { screenshot } from "./screenshots";
 
 // Backorders (docs/inventory.md "Backorders"): the admin lets a part with 3 on the shelf take
 // backorders and enters a production run expected on 12 January 2027; a buyer puts 8 in the cart,
@@ -108,7 +109,7 @@ test("a buyer orders more than is on the shelf, ships what is there, sees the ba
   );
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(PHONE.width);
-  await page.screenshot({ path: "/tmp/backorders-checkout-phone.png", fullPage: true });
+  await screenshot(page, "backorders-checkout-phone");
   await page.getByRole("button", { name: "Place order" }).click();
   await page.waitForURL(/\/dashboard\/orders\/[0-9a-f-]{36}$/);
   const orderId = page.url().split("/").pop()!;
@@ -119,7 +120,7 @@ test("a buyer orders more than is on the shelf, ships what is there, sees the ba
   await expect(page.getByTestId("on-backorder")).toContainText(
     `${product.name}: 5 on backorder · expected 12 Jan 2027`,
   );
-  await page.screenshot({ path: "/tmp/backorders-order-phone.png", fullPage: true });
+  await screenshot(page, "backorders-order-phone");
 
   // The admin ships the 3 that are there; the 5 cannot go yet.
   await admin.goto(`/dashboard/orders/${orderId}`);
@@ -129,7 +130,7 @@ test("a buyer orders more than is on the shelf, ships what is there, sees the ba
   await form.getByRole("button", { name: "Ship selected" }).click();
   await expect(admin.getByTestId("shipment")).toHaveCount(1);
   await expect(form).toHaveCount(0);
-  await admin.screenshot({ path: "/tmp/backorders-admin-desktop.png", fullPage: true });
+  await screenshot(admin, "backorders-admin-desktop");
 
   // The run arrives: the 5 waiting go to this order first and ship.
   await ok(
@@ -193,7 +194,7 @@ test("a buyer cancels the units still on backorder from the order page: refunded
   await expect(dialog).toContainText(
     `4 × ${product.name} will not be sent. What they cost, with their tax, is refunded the way the order was paid; the rest of the order still ships.`,
   );
-  await page.screenshot({ path: "/tmp/backorder-cancel-phone.png", fullPage: true });
+  await screenshot(page, "backorder-cancel-phone");
   await dialog.getByRole("button", { name: "Cancel them" }).click();
   // $80 × 4 and its tax: the amount is the server's.
   await expect(
@@ -207,7 +208,7 @@ test("a buyer cancels the units still on backorder from the order page: refunded
     "We pack your parts and send them to the address below",
   );
   await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: "/tmp/backorder-cancel-desktop.png", fullPage: true });
+  await screenshot(page, "backorder-cancel-desktop");
 
   // The buyer's email says what was cancelled and what comes back.
   await openMail(page, buyer.email, /Backordered parts cancelled/);

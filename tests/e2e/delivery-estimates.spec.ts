@@ -3,6 +3,7 @@ import { deliveryEstimate } from "../../src/server/shipping/delivery";
 import { demoAdmin, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { openMail } from "./mailbox";
+import { screenshot } from "./screenshots";
 
 // Delivery estimates from where the parts ship (docs/shipping.md "Delivery estimates"): the
 // admin adds a Wyoming courier zone with its transit days on the Shipping Zones screen and sets a
@@ -91,7 +92,7 @@ test("the admin's dispatch and transit days become the window the buyer sees at 
   ).toBeVisible();
   await zoneForm.getByLabel("Transit, least (working days)").fill("2");
   await zoneForm.getByLabel("Transit, most (working days)").fill("4");
-  await admin.screenshot({ path: "/tmp/delivery-zone-form-desktop.png", fullPage: true });
+  await screenshot(admin, "delivery-zone-form-desktop");
   await zoneForm.getByRole("button", { name: "Save zone" }).click();
   await expect(
     admin
@@ -108,14 +109,14 @@ test("the admin's dispatch and transit days become the window the buyer sees at 
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByText("Enter the working days to dispatch, 0 to 60")).toBeVisible();
   await dialog.getByLabel("Dispatch (working days)").fill("2");
-  await admin.screenshot({ path: "/tmp/delivery-location-form-desktop.png" });
+  await screenshot(admin, "delivery-location-form-desktop", { fullPage: false });
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(
     admin.getByTestId("location").filter({ hasText: code }).getByText("2 working days"),
   ).toBeVisible();
   await admin.setViewportSize(PHONE);
-  await admin.screenshot({ path: "/tmp/delivery-locations-phone.png", fullPage: true });
+  await screenshot(admin, "delivery-locations-phone");
   await adminContext.close();
 
   // A driver in Wyoming: 3 of the part ship from Cheyenne.
@@ -132,7 +133,7 @@ test("the admin's dispatch and transit days become the window the buyer sees at 
   const courier = page.getByRole("radio", { name: /^Wyoming courier/ });
   await expect(courier).toBeChecked();
   await expect(page.getByTestId("delivery-window")).toHaveText(one.words);
-  await page.screenshot({ path: "/tmp/delivery-checkout-phone.png", fullPage: true });
+  await screenshot(page, "delivery-checkout-phone");
   // The cart's estimate for a Wyoming postal code says the same.
   await page.goto("/cart");
   await page.getByLabel("Postal code").fill("82001");
@@ -140,7 +141,7 @@ test("the admin's dispatch and transit days become the window the buyer sees at 
   await expect(page.getByTestId("delivery-estimate").getByTestId("delivery-window")).toHaveText(
     one.words,
   );
-  await page.screenshot({ path: "/tmp/delivery-cart-phone.png", fullPage: true });
+  await screenshot(page, "delivery-cart-phone");
 
   // Six: Cheyenne's 4, and 2 from the Main warehouse with its own dispatch (1 working day).
   await ok(await page.request.put(`/api/cart/items/${product._id}`, { data: { qty: 6 } }), 200);
@@ -157,7 +158,7 @@ test("the admin's dispatch and transit days become the window the buyer sees at 
   await page.goto("/checkout");
   await expect(page.getByTestId("delivery-window")).toHaveText(split.words);
   expect(split.words).toContain(`from Cheyenne warehouse ${id} (4 units); `);
-  await page.screenshot({ path: "/tmp/delivery-checkout-desktop.png", fullPage: true });
+  await screenshot(page, "delivery-checkout-desktop");
 
   // Placed: the order's page says the window promised at checkout, from where the parts were
   // allocated (docs/shipping.md "The promise kept with the order"), and so does the email.
@@ -180,9 +181,9 @@ test("the admin's dispatch and transit days become the window the buyer sees at 
   await expect(page.getByTestId("delivery-promise")).toHaveText(
     `Promised at checkout: a${promised.words.slice(1)}`,
   );
-  await page.screenshot({ path: "/tmp/delivery-order-desktop.png", fullPage: true });
+  await screenshot(page, "delivery-order-desktop");
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: "/tmp/delivery-order-phone.png", fullPage: true });
+  await screenshot(page, "delivery-order-phone");
   await openMail(page, buyer.email, /is placed/);
   await expect(page.getByText(`Delivery: ${promised.words}.`)).toBeVisible();
 });

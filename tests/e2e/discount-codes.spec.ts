@@ -6,6 +6,7 @@ import {
   signUpThroughApi,
 } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 // Discount codes (docs/pricing.md "Discount codes"): the admin creates a code on its screen; a
 // customer applies it in the cart (a wrong one is refused with its words), sees its line, checks
@@ -64,7 +65,7 @@ test("an admin creates a discount code; a customer applies it, checks out, pays,
       [390, 844],
     ] as const) {
       await admin.setViewportSize({ width: w, height: h });
-      await admin.screenshot({ path: `${shots}/discount-codes-admin-${w}.png`, fullPage: true });
+      await screenshot(admin, `discount-codes-admin-${w}`);
     }
   }
   await adminContext.close();
@@ -92,7 +93,7 @@ test("an admin creates a discount code; a customer applies it, checks out, pays,
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: `${shots}/discount-codes-cart-${w}.png`, fullPage: true });
+      await screenshot(page, `discount-codes-cart-${w}`);
     }
     await page.setViewportSize({ width: 1366, height: 768 });
   }
@@ -128,7 +129,7 @@ test("an admin creates a discount code; a customer applies it, checks out, pays,
   await expect(page.getByTestId("order-discount")).toHaveText("−$4.20");
   if (shots) {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${shots}/discount-codes-order-390.png`, fullPage: true });
+    await screenshot(page, "discount-codes-order-390");
   }
 });
 
@@ -165,7 +166,7 @@ test("an admin makes a code for retail customers on the screen; a driver orders 
       [390, 844],
     ] as const) {
       await admin.setViewportSize({ width: w, height: h });
-      await admin.screenshot({ path: `${shots}/discount-codes-group-${w}.png`, fullPage: true });
+      await screenshot(admin, `discount-codes-group-${w}`);
     }
   }
   await adminContext.close();
@@ -200,7 +201,7 @@ test("an admin makes a code for retail customers on the screen; a driver orders 
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: `${shots}/discount-codes-order-dialog-${w}.png` });
+      await screenshot(page, `discount-codes-order-dialog-${w}`, { fullPage: false });
     }
     await page.setViewportSize({ width: 1366, height: 768 });
   }

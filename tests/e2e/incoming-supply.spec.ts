@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { demoAdmin, signInThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 // An admin enters a production run of 40 LED headlights (a demo part no other journey counts)
 // expected on a date, moves the date, receives 25 of them, and the part's stock on Manage All
@@ -67,14 +68,14 @@ test("an admin adds a production run, changes its date and receives part of it: 
   await expect(receive).toBeHidden();
   await expect(row.getByTestId("supply-received")).toHaveText("25 of 40 received");
   await expect(row).toContainText("Open");
-  await page.screenshot({ path: "/tmp/incoming-supply-desktop.png", fullPage: true });
+  await screenshot(page, "incoming-supply-desktop");
 
   // On a phone the list is cards, the actions in reach.
   await page.setViewportSize(PHONE);
   await expect(row.getByRole("button", { name: `Receive ${reference}` })).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(PHONE.width);
-  await page.screenshot({ path: "/tmp/incoming-supply-phone.png", fullPage: true });
+  await screenshot(page, "incoming-supply-phone");
 
   // Loaded afresh (no toast), the page has no WCAG 2.2 AA problem axe finds (as
   // accessibility.spec.ts checks other pages).

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { demoAdmin, signInThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 // An admin adds a Chicago warehouse serving Illinois on the Locations page, counts 30 units of a
 // part there, transfers 5 back to the Main warehouse, and the stock by location shows the
@@ -139,7 +140,7 @@ test("an admin adds a location, counts a part there and transfers some back to t
     `Only 25 units are on sale at ${code}: transfer 25 or fewer`,
   );
   await transfer.getByRole("button", { name: "Cancel" }).click();
-  await page.screenshot({ path: "/tmp/locations-stock-desktop.png", fullPage: true });
+  await screenshot(page, "locations-stock-desktop");
 
   // On a phone: each location a card, nothing off-screen.
   await page.setViewportSize(PHONE);
@@ -153,21 +154,21 @@ test("an admin adds a location, counts a part there and transfers some back to t
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     PHONE.width,
   );
-  await page.screenshot({ path: "/tmp/locations-stock-phone.png", fullPage: true });
+  await screenshot(page, "locations-stock-phone");
   // The Transfer dialog fits a phone too.
   await page.getByRole("button", { name: "Transfer", exact: true }).click();
   await expect(transfer.getByLabel("Units")).toBeInViewport();
-  await page.screenshot({ path: "/tmp/locations-transfer-phone.png" });
+  await screenshot(page, "locations-transfer-phone", { fullPage: false });
   await transfer.getByRole("button", { name: "Cancel" }).click();
   await page.goto("/dashboard/locations");
   await expect(page.getByTestId("location").filter({ hasText: code })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     PHONE.width,
   );
-  await page.screenshot({ path: "/tmp/locations-phone.png", fullPage: true });
+  await screenshot(page, "locations-phone");
   await expectAccessible(page, "the Locations page");
   await page.setViewportSize(DESKTOP);
-  await page.screenshot({ path: "/tmp/locations-desktop.png", fullPage: true });
+  await screenshot(page, "locations-desktop");
 
   // Manage All Products leads to the same page from the part's row.
   await page.goto(`/dashboard/manageallproducts?q=${encodeURIComponent(product.partNumber)}`);

@@ -11,6 +11,7 @@ import {
   productNamed,
   signUpInBrowser,
 } from "./auth-helpers";
+import { screenshot } from "./screenshots";
 
 /**
  * A buyer chooses a market (docs/pricing.md "The market chosen"): a store of its own with
@@ -116,7 +117,7 @@ for (const [width, height] of [
       await expect(page.getByText(/\$\d/)).toHaveCount(0);
       // A consumer in Europe: the VAT the total contains (docs/tax.md "Prices with VAT included").
       await expect(page.getByText(/Includes VAT \(19 %\) €\d/)).toBeVisible();
-      await page.screenshot({ path: `/tmp/mk/order-${width}.png`, fullPage: false });
+      await screenshot(page, `markets-order-${width}`, { fullPage: false });
     } finally {
       await context.close();
     }
@@ -158,7 +159,7 @@ for (const [width, height] of [
       await expect(page.getByTestId("quote-currency")).toHaveText("Prices in EUR, incl. 20 % VAT");
       await expect(page.getByTestId("quote-line").first()).toContainText("€");
       await expect(page.getByTestId("quote-line").first()).not.toContainText("$");
-      await page.screenshot({ path: `/tmp/pw-quote-market/buyer-${width}.png`, fullPage: true });
+      await screenshot(page, `quote-market-buyer-${width}`);
 
       const admin = await adminContext.newPage();
       await admin.goto("/login");
@@ -169,7 +170,7 @@ for (const [width, height] of [
       await expect(admin.getByTestId("quote-currency")).toHaveText("Prices in EUR, incl. 20 % VAT");
       await expect(admin.getByTestId("price-currency").first()).toHaveText("EUR");
       await admin.getByLabel(`Unit price for ${part.name}`).fill("12.34");
-      await admin.screenshot({ path: `/tmp/pw-quote-market/admin-${width}.png`, fullPage: true });
+      await screenshot(admin, `quote-market-admin-${width}`);
       await admin.getByRole("button", { name: "Send the quote" }).click();
       await expect(admin.getByTestId("quote-status")).toHaveText("Sent");
       const total = `€${(12.34 * qty).toFixed(2)}`;

@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 import { productNamed } from "./auth-helpers";
+import { screenshot } from "./screenshots";
 
 /**
  * A consumer in Europe before and after a delivery address (docs/tax.md "Prices with VAT
@@ -94,7 +95,7 @@ for (const [width, height] of [
         "Prices include VAT; shipping is added here.",
       );
       await page.getByTestId("checkout-waiting-words").scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/tmp/pw-market-hot/checkout-no-address-${width}.png` });
+      await screenshot(page, `market-hot-checkout-no-address-${width}`, { fullPage: false });
 
       // Their first address starts in Europe, not the United States: Europe has several
       // countries and the store's own (US) is not among them, so the form asks for one
@@ -105,7 +106,7 @@ for (const [width, height] of [
       await expect(country.locator("option:checked")).toHaveText("Choose a country");
       await expect(page.getByLabel("State")).toHaveCount(0);
       await country.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/tmp/pw-address-country/checkout-new-address-${width}.png` });
+      await screenshot(page, `address-country-checkout-new-address-${width}`, { fullPage: false });
       await country.selectOption("DE");
       await expect(page.getByText("Like 10115")).toBeVisible();
 
@@ -118,7 +119,7 @@ for (const [width, height] of [
         "Choose a country",
       );
       await book.getByLabel("Country").scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/tmp/pw-address-country/my-info-new-address-${width}.png` });
+      await screenshot(page, `address-country-my-info-new-address-${width}`, { fullPage: false });
 
       // Berlin: Germany's 19 %.
       const saved = await context.request.post("/api/user/addresses", { data: BERLIN, headers });
@@ -128,15 +129,15 @@ for (const [width, height] of [
         /Includes VAT \(19 %\) €\d/,
       );
       await page.getByTestId("checkout-tax-included").scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `/tmp/pw-market-hot/checkout-berlin-${width}.png` });
+      await screenshot(page, `market-hot-checkout-berlin-${width}`, { fullPage: false });
 
       // Another new address starts in their default address's country, Germany.
       await page.getByRole("button", { name: "Deliver to a new address" }).click();
       await expect(page.getByLabel("Country")).toHaveValue("DE");
       await expect(page.getByLabel("Country").locator("option:checked")).toHaveText("Germany");
       await page.getByLabel("Country").scrollIntoViewIfNeeded();
-      await page.screenshot({
-        path: `/tmp/pw-address-country/checkout-second-address-${width}.png`,
+      await screenshot(page, `address-country-checkout-second-address-${width}`, {
+        fullPage: false,
       });
 
       // No cookie now: the German default address chooses Europe. The part's page is not the

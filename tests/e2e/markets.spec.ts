@@ -1,5 +1,6 @@
 import { demoAdmin, signInThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 // Markets (docs/pricing.md "Markets and currencies"): the admin creates a market on its screen
 // (a country of another market is refused beside the field), then changes Europe's exchange
@@ -57,9 +58,9 @@ test("an admin creates a market and changes Europe's exchange rate on the Market
       [390, 844],
     ] as const) {
       await page.setViewportSize({ width: w, height: h });
-      await page.screenshot({ path: `${shots}/markets-admin-${w}.png`, fullPage: true });
+      await screenshot(page, `markets-admin-${w}`);
       await europe.getByRole("button", { name: "Edit Europe" }).click();
-      await page.screenshot({ path: `${shots}/markets-edit-${w}.png` });
+      await screenshot(page, `markets-edit-${w}`, { fullPage: false });
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await expect(dialog).toBeHidden();
     }

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { E2E_SHIP_TO, partOfItsOwn } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 /**
  * An admin sets the order limits on Manage All Orders, on a phone (docs/ordering.md "The order
@@ -27,7 +28,7 @@ test("an admin gives new customers' orders a longer hold on a phone; a new custo
   page,
   customer,
   adminPage: admin,
-}, info) => {
+}) => {
   test.setTimeout(120_000);
   const before = await (await admin.request.get("/api/holds/limits")).json();
   const part = await partOfItsOwn(admin, { name: "Order limits gasket", minimumOrder: 1 });
@@ -57,7 +58,7 @@ test("an admin gives new customers' orders a longer hold on a phone; a new custo
     ).toBeVisible();
     await expect(form.getByText("Not saved yet: these are the store's defaults.")).toHaveCount(0);
     await form.scrollIntoViewIfNeeded();
-    await admin.screenshot({ path: info.outputPath("order-limits-phone.png"), fullPage: true });
+    await screenshot(admin, "order-limits-phone");
 
     // The new customer's order holds its part for 45 minutes, and My Items says until when.
     const orderedAt = Date.now();
@@ -75,7 +76,7 @@ test("an admin gives new customers' orders a longer hold on a phone; a new custo
     // The page says the minute: within a minute either side of 45 minutes after the order.
     expect(until - orderedAt).toBeGreaterThan(44 * MINUTE - MINUTE);
     expect(until - orderedAt).toBeLessThan(45 * MINUTE + MINUTE);
-    await page.screenshot({ path: info.outputPath("my-items-held-until.png"), fullPage: true });
+    await screenshot(page, "my-items-held-until");
     // The admin sees it among the stock held in unpaid orders.
     await admin.reload();
     await expect(

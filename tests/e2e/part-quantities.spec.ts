@@ -2,6 +2,7 @@ import { demoAdmin, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { GARAGE_GROUP_ID } from "../../src/contract/customer-groups";
 import { expect, test } from "./fixtures";
 import type { Browser, Page } from "@playwright/test";
+import { screenshot } from "./screenshots";
 
 // Issue 54, items 1–3 follow-ups (docs/pricing.md "Group prices on cards and lists", "Quantities
 // by group"): the admin sets a part's retail minimum and pack size on the product form; a garage
@@ -78,7 +79,7 @@ test("the admin sets packs of 10 and a retail minimum of 1; a garage sees its pr
     ] as const) {
       await admin.setViewportSize({ width: w, height: h });
       await edit.getByLabel("Minimum order").scrollIntoViewIfNeeded();
-      await admin.screenshot({ path: `${process.env.SCREENSHOT_DIR}/pack-minimum-${w}.png` });
+      await screenshot(admin, `pack-minimum-${w}`, { fullPage: false });
     }
     await admin.setViewportSize({ width: 1280, height: 720 });
   }

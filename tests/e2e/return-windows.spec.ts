@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { orderAndPay, partOfItsOwn } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { shipInBrowser } from "./returns-helpers";
+import { screenshot } from "./screenshots";
 
 /**
  * An admin sets the return windows on the Returns page, on a phone (docs/returns.md "The return
@@ -24,7 +25,7 @@ test("an admin lengthens the return window on a phone; the customer's order says
   page,
   customer,
   adminPage: admin,
-}, info) => {
+}) => {
   test.setTimeout(120_000);
   const part = await partOfItsOwn(admin, { name: "Return window sensor", minimumOrder: 1 });
   await orderAndPay(page, encodeURIComponent(part.name));
@@ -62,12 +63,12 @@ test("an admin lengthens the return window on a phone; the customer's order says
     ).toBeVisible();
     await expect(form.getByText("Not saved yet: these are the store's defaults.")).toHaveCount(0);
     await form.scrollIntoViewIfNeeded();
-    await admin.screenshot({ path: info.outputPath("return-windows-phone.png"), fullPage: true });
+    await screenshot(admin, "return-windows-phone");
 
     // The customer's order: 30 more days to ask.
     await page.reload();
     expect(Math.round(((await returnUntil(page)) - before) / DAY)).toBe(30);
-    await page.screenshot({ path: info.outputPath("order-return-until.png"), fullPage: true });
+    await screenshot(page, "order-return-until");
   } finally {
     await admin.request.put("/api/returns/windows", { data: { days: 30, coreDays: 90 } });
   }

@@ -1,6 +1,7 @@
 import { orderAndPay } from "./auth-helpers";
 import { expect, test } from "./fixtures";
 import { shipInBrowser } from "./returns-helpers";
+import { screenshot } from "./screenshots";
 
 const SIZES = [
   { name: "phone", width: 390, height: 844 },
@@ -11,12 +12,12 @@ test("a return with an RMA number, received as damaged with a restocking fee; th
   page,
   customer,
   adminPage: admin,
-}, info) => {
+}) => {
   test.setTimeout(150_000);
   const shot = async (p: typeof page, name: string) => {
     for (const size of SIZES) {
       await p.setViewportSize(size);
-      await p.screenshot({ path: info.outputPath(`${name}-${size.name}.png`), fullPage: true });
+      await screenshot(p, `${name}-${size.name}`);
     }
   };
   const product = await orderAndPay(page, "fuel");

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { demoAdmin, signInThroughApi, signUpThroughApi } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 // Stock by location, the order's side (docs/inventory.md "Allocation", "Shipping from a
 // location"): a part with 4 units in a Vermont warehouse and the rest at the Main warehouse; a
@@ -109,7 +110,7 @@ test("an order to Vermont is served from the Vermont warehouse first and the res
   await form.getByRole("button", { name: "Ship selected" }).click();
   await expect(admin.getByTestId("shipment")).toHaveCount(1);
   await expect(admin.getByTestId("shipment")).toContainText("From Burlington warehouse");
-  await admin.screenshot({ path: "/tmp/ship-from-admin-desktop.png", fullPage: true });
+  await screenshot(admin, "ship-from-admin-desktop");
 
   // The rest waits at home only: nothing to choose.
   await expect(form.getByLabel("Ships from")).toHaveCount(0);
@@ -128,5 +129,5 @@ test("an order to Vermont is served from the Vermont warehouse first and the res
   await expect(parcels.nth(0)).toContainText("From Burlington warehouse");
   await expect(parcels.nth(1)).toContainText("From Main warehouse");
   await expect(page.getByText("Shipped", { exact: true })).toBeVisible();
-  await page.screenshot({ path: "/tmp/ship-from-customer-phone.png", fullPage: true });
+  await screenshot(page, "ship-from-customer-phone");
 });

@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { demoAdmin, productNamed, saveAddressThroughApi, signInThroughApi } from "./auth-helpers";
 import { inviteToCompany, joinByEmail } from "./company-invitation";
 import { expect, test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 /**
  * Trade controls on screen and words that match the money (issue 48 items 2 and 3): an owner
@@ -14,17 +15,16 @@ import { expect, test } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
-/** Where the screenshots go when SCREENSHOTS names a folder (for people to look at). */
+/** The page at both sizes, when SCREENSHOT_DIR names a folder (screenshots.ts). */
 async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOTS;
-  if (!dir) return;
+  if (!process.env.SCREENSHOT_DIR) return;
   const size = page.viewportSize();
   for (const [label, viewport] of [
     ["phone", PHONE],
     ["desktop", DESKTOP],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${dir}/${name}-${label}.png`, fullPage: true });
+    await screenshot(page, `${name}-${label}`);
   }
   if (size) await page.setViewportSize(size);
 }

@@ -1,5 +1,6 @@
 import { orderAndPay } from "./auth-helpers";
 import { expect, test } from "./fixtures";
+import { screenshot } from "./screenshots";
 
 const SIZES = [
   { name: "phone", width: 390, height: 844 },
@@ -10,7 +11,7 @@ test("the admin ships a line with its lot, the customer's claim shows it, and th
   page,
   customer,
   adminPage: admin,
-}, info) => {
+}) => {
   test.setTimeout(150_000);
   expect(customer.email).toBeTruthy();
   const product = await orderAndPay(page, "fuel");
@@ -56,7 +57,7 @@ test("the admin ships a line with its lot, the customer's claim shows it, and th
     await report.scrollIntoViewIfNeeded();
     const width = await admin.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(size.width);
-    await report.screenshot({ path: info.outputPath(`warranty-report-${size.name}.png`) });
+    await screenshot(report, `warranty-report-${size.name}`);
   }
   const csv = await admin.request.get(
     (await report.getByRole("link", { name: "Download CSV" }).getAttribute("href"))!,

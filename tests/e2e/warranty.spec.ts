@@ -4,6 +4,7 @@ import { inviteToCompany, joinByEmail } from "./company-invitation";
 import { expect, test } from "./fixtures";
 import { loadedWidth, solidPng } from "./images";
 import { openMail } from "./mailbox";
+import { screenshot } from "./screenshots";
 
 /**
  * Opens the claim form of the order page's line of `part` and fills it as a garage would: one
@@ -53,12 +54,12 @@ test("a customer claims a failed part under warranty; the store asks, the custom
   page,
   customer,
   adminPage: admin,
-}, info) => {
+}) => {
   test.setTimeout(150_000);
   const shot = async (p: typeof page, name: string) => {
     for (const size of SIZES) {
       await p.setViewportSize(size);
-      await p.screenshot({ path: info.outputPath(`${name}-${size.name}.png`), fullPage: true });
+      await screenshot(p, `${name}-${size.name}`);
     }
   };
   const product = await orderAndPay(page, "fuel");
@@ -167,12 +168,12 @@ test("a garage claims with a photo; the store asks for the part back, receives i
   browser,
   baseURL,
   adminPage: admin,
-}, info) => {
+}) => {
   test.setTimeout(180_000);
   const shot = async (p: Page, name: string) => {
     for (const size of SIZES) {
       await p.setViewportSize(size);
-      await p.screenshot({ path: info.outputPath(`${name}-${size.name}.png`), fullPage: true });
+      await screenshot(p, `${name}-${size.name}`);
     }
   };
   // The garage: a company whose mechanic (a buyer) orders and claims.
