@@ -1,3 +1,4 @@
+import { formatCount } from "../../contract/count";
 import { SaxesParser, type SaxesTagNS } from "saxes";
 import {
   batchesTo,
@@ -178,7 +179,7 @@ export async function readAces(
       applications++;
       if (applications > limits.maxApplications) {
         fail(
-          `The file has more than ${limits.maxApplications.toLocaleString("en")} applications, the most one import takes: split it`,
+          `The file has more than ${formatCount(limits.maxApplications)} applications, the most one import takes: split it`,
         );
       }
       const action = (attr("action") ?? "A").trim().toUpperCase();

@@ -1,3 +1,4 @@
+import { formatCount } from "../../contract/count";
 import { SaxesParser, type SaxesTagNS } from "saxes";
 import {
   MAX_ATTRIBUTE_NAME,
@@ -214,7 +215,7 @@ export async function readPies(
       items++;
       if (items > limits.maxItems) {
         fail(
-          `The file has more than ${limits.maxItems.toLocaleString("en")} items, the most one import takes: split it`,
+          `The file has more than ${formatCount(limits.maxItems)} items, the most one import takes: split it`,
         );
       }
       item = {
@@ -276,7 +277,7 @@ function readItem(node: Node, line: number, tooLarge: boolean): PiesItem {
   const problems: PiesItemProblem[] = [];
   const bad = (message: string) => problems.push({ kind: "bad_value", message });
 
-  if (tooLarge) bad(`The item has more than ${MAX_NODES_PER_ITEM.toLocaleString("en")} elements`);
+  if (tooLarge) bad(`The item has more than ${formatCount(MAX_NODES_PER_ITEM)} elements`);
   const maintenance = (node.attrs.MaintenanceType ?? "").trim().toUpperCase();
   if (maintenance === "D") {
     bad('MaintenanceType "D" (delete) is not imported: the store removes a part on its page');

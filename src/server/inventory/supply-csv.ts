@@ -1,3 +1,4 @@
+import { formatCount } from "../../contract/count";
 import { normalizePartNumber } from "../../contract/constants";
 import type { CsvRowError } from "../../contract/product-csv";
 import {
@@ -55,7 +56,7 @@ export async function importSupply(db: Db, file: Buffer, actor: AuditActor): Pro
   const header = headerErrors(read.names, missing, (n) => known.has(n));
   if (header.length > 0) return { applied: false, rows: read.body.length, errors: header };
   if (read.body.length > MAX_SUPPLY_CSV_ROWS) {
-    const message = `At most ${MAX_SUPPLY_CSV_ROWS.toLocaleString("en-US")} rows per file`;
+    const message = `At most ${formatCount(MAX_SUPPLY_CSV_ROWS)} rows per file`;
     return { applied: false, rows: read.body.length, errors: [{ line: 1, message }] };
   }
   const cell = (cells: string[], column: Column) => {

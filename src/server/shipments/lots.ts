@@ -1,3 +1,4 @@
+import { formatCount } from "../../contract/count";
 import type { CsvRowError } from "../../contract/product-csv";
 import { recountShippedUnits } from "./sales";
 import { orderNumberText, parseOrderNumber } from "../../contract/orders";
@@ -36,7 +37,7 @@ export async function importLots(db: Db, file: Buffer, actor: AuditActor): Promi
   );
   if (header.length > 0) return { applied: false, rows: read.body.length, errors: header };
   if (read.body.length > MAX_LOT_CSV_ROWS) {
-    const message = `At most ${MAX_LOT_CSV_ROWS.toLocaleString("en-US")} rows per file`;
+    const message = `At most ${formatCount(MAX_LOT_CSV_ROWS)} rows per file`;
     return { applied: false, rows: read.body.length, errors: [{ line: 1, message }] };
   }
   const cell = (cells: string[], column: (typeof LOT_CSV_COLUMNS)[number]) =>
