@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { availableQuantityOf, insertProduct } from "../../../tests/support/factories";
+import { openTransaction, sessionsWaitingOnLocks } from "../../../tests/support/row-lock";
 import { storeForTests } from "../../../tests/support/store";
 import type { ApiKeyIssued, ApiScope } from "../../contract/api-keys";
 import {
@@ -181,11 +182,7 @@ describe("stock", () => {
   test("an order placed while the request waits for the part's row is counted as held", async () => {
     const p = await insertProduct(t.database.db, { partNumber: pn(), availableQuantity: 20 });
     // A placement in progress: its order written, the product's row locked to take the stock.
-    let commit!: () => void;
-    const committing = new Promise<void>((r) => (commit = r));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const placement = t.database.db.transaction(async (tx) => {
+    const placement = await openTransaction(t.database.db, async (tx) => {
       await tx.execute(sql`select id from products where id = ${p.id} for no key update`);
       const [order] = await tx
         .insert(orders)
@@ -210,21 +207,11 @@ describe("stock", () => {
       });
       await tx.execute(sql`update products set available_quantity = available_quantity - 4
                            where id = ${p.id}`);
-      locked();
-      await committing;
     });
-    await isLocked;
     const sent = put("stock", `partNumber,stock\n${p.partNumber},30\n`);
     // The bulk request waits for the placement's lock; then the placement commits.
-    for (;;) {
-      const waiting = await t.database.db.execute<{ n: number }>(sql`
-        select count(*)::int as n from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock'`);
-      if (waiting.rows[0]!.n > 0) break;
-      await new Promise((r) => setImmediate(r));
-    }
-    commit();
-    await placement;
+    await sessionsWaitingOnLocks(t.database.db);
+    await placement.commit();
     const res = await sent;
     expect(res.statusCode, res.body).toBe(200);
     // 30 in the caller's hands, 4 held by the order placed meanwhile: 26 on sale.

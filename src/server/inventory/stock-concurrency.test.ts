@@ -4,6 +4,7 @@ import { signUpTrusted, type TestAccount } from "../../../tests/support/accounts
 import { backorderHelpers } from "../../../tests/support/backorders";
 import { insertProduct } from "../../../tests/support/factories";
 import { payWithTestCard } from "../../../tests/support/payments";
+import { openTransaction, sessionsWaitingOnLocks } from "../../../tests/support/row-lock";
 import { storeForTests } from "../../../tests/support/store";
 import type { Order } from "../../contract/orders";
 import { sqlUuids } from "../db/sql-arrays";
@@ -305,15 +306,7 @@ test("orders, cancellations, transfers and receipts racing at three locations: n
 }, 180_000);
 
 /** Resolves once `n` sessions of the test database wait for a lock (a condition, not a sleep). */
-async function waitingOnLocks(n: number) {
-  for (;;) {
-    const rows = await t.database.db.execute<{ n: number }>(sql`
-      select count(*)::int as n from pg_stat_activity
-       where datname = current_database() and wait_event_type = 'Lock'`);
-    if (rows.rows[0]!.n >= n) return;
-    await new Promise((r) => setImmediate(r));
-  }
-}
+const waitingOnLocks = (n: number) => sessionsWaitingOnLocks(t.database.db, n);
 
 // A receipt holds the part's row and fills an order's backorder, inserting a stock allocation
 // whose key to the order is checked at commit (KEY SHARE on the order's row); the buyer deleting
@@ -331,22 +324,14 @@ test("a receipt filling an order's backorder and its buyer deleting the order bo
   const orderId = placed.json<{ order: Order }>().order._id;
 
   // The part's row is held while the receipt, then the deletion, queue for it.
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  let holding!: () => void;
-  const held = new Promise<void>((r) => (holding = r));
-  const holder = t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select id from products where id = ${p.id} for no key update`);
-    holding();
-    await released;
-  });
-  await held;
+  const holder = await openTransaction(t.database.db, (tx) =>
+    tx.execute(sql`select id from products where id = ${p.id} for no key update`),
+  );
   const receipt = h.as(admin, "POST", `/api/incoming-supply/${run}/receive`, { qty: 5 });
   await waitingOnLocks(1);
   const deletion = h.as(buyer, "DELETE", `/api/orders/${orderId}`);
   await waitingOnLocks(2);
-  release();
-  await holder;
+  await holder.commit();
   const [received, deleted] = await Promise.all([receipt, deletion]);
   // Whichever was refused wrote nothing: the 5 units are on sale or allocated, none lost.
   const units = await t.database.db.execute<{ n: number }>(sql`
