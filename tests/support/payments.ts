@@ -128,3 +128,19 @@ export const testCardRefundsOf = (db: DbOrTx, refundId: string) =>
 /** The test-card gateway's refunds of one payment, by its intent (an order's `transactionId`). */
 export const testCardRefundsOfIntent = (db: DbOrTx, intentId: string) =>
   db.select().from(testCardRefunds).where(eq(testCardRefunds.intentId, intentId));
+
+/**
+ * paidOrderOfNewPart's order, then shipped by `admin` (shipAsAdmin): what a customer may ask to
+ * return or claim on. The order's id and the part.
+ */
+export async function shippedOrderOfNewPart(
+  t: TestApp,
+  buyer: { cookie: string },
+  admin: { cookie: string },
+  qty: number,
+  part: Partial<typeof products.$inferInsert> = {},
+) {
+  const paid = await paidOrderOfNewPart(t, buyer, qty, part);
+  await shipAsAdmin(t, admin, paid.orderId);
+  return paid;
+}

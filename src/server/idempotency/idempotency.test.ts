@@ -3,7 +3,7 @@ import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
 import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
-import { paidOrderOfNewPart, shipAsAdmin } from "../../../tests/support/payments";
+import { shippedOrderOfNewPart } from "../../../tests/support/payments";
 import { storeForTests } from "../../../tests/support/store";
 import { idempotencyMessages } from "../../contract/idempotency";
 import { orderMessages } from "../../contract/orders";
@@ -262,11 +262,10 @@ test("opening a payment sent again with its key: the same payment secret, repeat
 
 test("a return asked for again with its key: the same return, asked once", async () => {
   const buyer = await signUp(t.app);
-  const { orderId } = await paidOrderOfNewPart(t, buyer, 3, {
+  const { orderId } = await shippedOrderOfNewPart(t, buyer, admin, 3, {
     priceCents: 2000,
     availableQuantity: 50,
   });
-  await shipAsAdmin(t, admin, orderId);
   const body = { lines: [{ line: 1, qty: 1 }], reason: "damaged" };
   const key = freshKey();
   const url = `/api/orders/${orderId}/returns`;

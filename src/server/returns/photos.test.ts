@@ -7,7 +7,7 @@ import type { TestAccount } from "../../../tests/support/accounts";
 import { storeForTests } from "../../../tests/support/store";
 import { tempFolderForTests } from "../../../tests/support/temp-folder";
 import { multipartFiles, tinyGif, tinyPng } from "../../../tests/support/multipart";
-import { paidOrderOfNewPart, shipAsAdmin } from "../../../tests/support/payments";
+import { shippedOrderOfNewPart } from "../../../tests/support/payments";
 import { sessionHeaders } from "../../../tests/support/requests";
 import { MAX_IMAGE_BYTES } from "../../contract/products";
 import { returnMessages } from "../../contract/returns";
@@ -36,11 +36,10 @@ const png = (filename = "part.png") => ({ data: tinyPng, filename, type: "image/
 
 /** A requested return of the customer's, of a part they bought, paid and got shipped. */
 async function customerReturn(): Promise<string> {
-  const { orderId } = await paidOrderOfNewPart(t, customer, 1, {
+  const { orderId } = await shippedOrderOfNewPart(t, customer, admin, 1, {
     priceCents: 1000,
     availableQuantity: 20,
   });
-  await shipAsAdmin(t, admin, orderId);
   const asked = await call(customer, "POST", `/api/orders/${orderId}/returns`, {
     lines: [{ line: 1, qty: 1 }],
     reason: "damaged",

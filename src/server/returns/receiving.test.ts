@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { waitForMail } from "../../../tests/support/mailbox";
 import { insertVehicle } from "../../../tests/support/factories";
-import { paidOrderOfNewPart, shipAsAdmin } from "../../../tests/support/payments";
+import { shippedOrderOfNewPart } from "../../../tests/support/payments";
 import { storeForTests } from "../../../tests/support/store";
 import {
   returnMessages,
@@ -131,11 +131,10 @@ describe("through the API", () => {
 
   /** A $20.00 part; the customer buys 3 and pays; it ships; they return 2; the admin approves. */
   async function approvedReturn(body: object = { reason: "no_longer_needed" }) {
-    const { orderId, part } = await paidOrderOfNewPart(t, customer, 3, {
+    const { orderId, part } = await shippedOrderOfNewPart(t, customer, admin, 3, {
       priceCents: 2000,
       availableQuantity: 50,
     });
-    await shipAsAdmin(t, admin, orderId);
     const asked = await call(customer, "POST", `/api/orders/${orderId}/returns`, {
       lines: [{ line: 1, qty: 2 }],
       ...body,
@@ -308,11 +307,10 @@ describe("through the API", () => {
     // Free text stays the fallback; a vehicle the catalog does not know is a 400.
     const text = await approvedReturn({ reason: "did_not_fit", vehicle: "1967 Moskvitch 408" });
     expect(text.asked).toMatchObject({ vehicle: "1967 Moskvitch 408", vehicleFromCatalog: false });
-    const { orderId } = await paidOrderOfNewPart(t, customer, 1, {
+    const { orderId } = await shippedOrderOfNewPart(t, customer, admin, 1, {
       priceCents: 500,
       availableQuantity: 5,
     });
-    await shipAsAdmin(t, admin, orderId);
     const unknown = await call(customer, "POST", `/api/orders/${orderId}/returns`, {
       lines: [{ line: 1, qty: 1 }],
       reason: "did_not_fit",

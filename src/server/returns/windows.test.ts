@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { paidOrderOfNewPart, shipAsAdmin } from "../../../tests/support/payments";
+import { shippedOrderOfNewPart } from "../../../tests/support/payments";
 import { storeForTests } from "../../../tests/support/store";
 import { returnMessages, returnWindowMessages } from "../../contract/returns";
 import { adminAuditLog } from "../audit/tables";
@@ -22,11 +22,10 @@ const { t, call, admin, customer } = storeForTests({
 
 /** A part the customer bought, paid for and was shipped `daysAgo` days ago. */
 async function shippedDaysAgo(daysAgo: number) {
-  const { orderId } = await paidOrderOfNewPart(t, customer, 1, {
+  const { orderId } = await shippedOrderOfNewPart(t, customer, admin, 1, {
     priceCents: 2000,
     availableQuantity: 10,
   });
-  await shipAsAdmin(t, admin, orderId);
   await t.database.db
     .update(shipments)
     .set({ shippedAt: new Date(Date.now() - daysAgo * DAY) })
