@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from "react";
 import type { AdminHome, LowStockProduct } from "#contract/admin-home";
 import { paths } from "#contract/paths";
+import { typedNumberOrNull } from "../../../components/form-field";
 import { Link } from "../../../components/link";
 import { QueryError } from "../../../components/query-error";
 import { PageSpinner } from "../../../components/spinner";
@@ -61,7 +62,7 @@ function ReorderLevel({ product }: { product: LowStockProduct }) {
       className="flex items-center gap-2"
       onSubmit={(e) => {
         e.preventDefault();
-        const reorderLevel = value.trim() === "" ? null : Number(value);
+        const reorderLevel = typedNumberOrNull(value);
         save.mutate(
           { productId: product.id, reorderLevel },
           {
