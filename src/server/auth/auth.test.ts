@@ -19,10 +19,10 @@ const session = (cookie: string) =>
   t.app.inject({ method: "GET", url: "/api/auth/get-session", headers: { cookie } });
 
 test("sign-up creates a user with its display name, hashes the password and opens a session", async () => {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/sign-up/email",
-    payload: { email: "New.Person@example.com", password: "Rotor-Caliper-42", name: "New Person" },
+  const res = await call(null, "POST", "/api/auth/sign-up/email", {
+    email: "New.Person@example.com",
+    password: "Rotor-Caliper-42",
+    name: "New Person",
   });
   expect(res.statusCode).toBe(200);
   const setCookie = String(res.headers["set-cookie"]);
@@ -44,10 +44,10 @@ test("sign-up creates a user with its display name, hashes the password and open
 });
 
 test("a short password is refused by the server too", async () => {
-  const res = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/sign-up/email",
-    payload: { email: "short@example.com", password: "12345", name: "Short" },
+  const res = await call(null, "POST", "/api/auth/sign-up/email", {
+    email: "short@example.com",
+    password: "12345",
+    name: "Short",
   });
   expect(res.statusCode).toBe(400);
   expect(res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
@@ -55,15 +55,13 @@ test("a short password is refused by the server too", async () => {
 
 test("a wrong password and an unknown email get the same answer (no user enumeration)", async () => {
   const a = await signUp(t.app);
-  const wrong = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/sign-in/email",
-    payload: { email: a.email, password: "not-the-password" },
+  const wrong = await call(null, "POST", "/api/auth/sign-in/email", {
+    email: a.email,
+    password: "not-the-password",
   });
-  const unknown = await t.app.inject({
-    method: "POST",
-    url: "/api/auth/sign-in/email",
-    payload: { email: "nobody-here@example.com", password: "not-the-password" },
+  const unknown = await call(null, "POST", "/api/auth/sign-in/email", {
+    email: "nobody-here@example.com",
+    password: "not-the-password",
   });
   expect(wrong.statusCode).toBe(401);
   expect(unknown.statusCode).toBe(401);
@@ -82,11 +80,7 @@ test("ADMIN_EMAILS promotes only a verified address: a first-come sign-up in ano
   // Signing in again does not promote an unverified address either.
   const again = await signIn(t.app, "boss@example.com", squatter.password);
   expect((await session(again)).json().user.role).toBe("user");
-  const adminOnly = await t.app.inject({
-    method: "GET",
-    url: "/api/users",
-    headers: { cookie: again },
-  });
+  const adminOnly = await call({ cookie: again }, "GET", "/api/users");
   expect(adminOnly.statusCode).toBe(403);
 
   // Whoever can read the listed mailbox follows the link: now the account is admin.
