@@ -22,30 +22,40 @@ async function until(states: boolean[], value: boolean, ms = 5_000) {
   }
 }
 
-test("the listener counts as listening only while its own pings come back", async () => {
-  const states: boolean[] = [];
-  let deaf = false;
+/**
+ * A listener on `url` that pings every `pingMs`, and the listening states it has reported. While
+ * `deaf` is set, its pings go to a channel nobody listens on: the connection is up but hears
+ * nothing, as a LISTEN through a transaction pooler does.
+ */
+function pingedListener(url: string, pingMs: number) {
+  const heard = { states: [] as boolean[], deaf: false };
   const listener = listenForChanges(
-    database.directUrl,
-    { onChange: () => {}, onListening: (l) => states.push(l) },
+    url,
+    { onChange: () => {}, onListening: (l) => heard.states.push(l) },
     quiet,
     {
-      // While `deaf`, pings go to a channel nobody listens on: the connection is up but hears
-      // nothing, as a LISTEN through a transaction pooler does.
       notify: (channel, payload) =>
-        database.pool.query("select pg_notify($1, $2)", [deaf ? "elsewhere" : channel, payload]),
-      pingMs: 100,
+        database.pool.query("select pg_notify($1, $2)", [
+          heard.deaf ? "elsewhere" : channel,
+          payload,
+        ]),
+      pingMs,
     },
   );
+  return Object.assign(heard, { stop: () => listener.stop() });
+}
+
+test("the listener counts as listening only while its own pings come back", async () => {
+  const pinged = pingedListener(database.directUrl, 100);
   try {
-    await until(states, true);
-    deaf = true;
-    await until(states, false);
-    deaf = false;
-    await until(states, true);
-    expect(states.slice(0, 3)).toEqual([true, false, true]);
+    await until(pinged.states, true);
+    pinged.deaf = true;
+    await until(pinged.states, false);
+    pinged.deaf = false;
+    await until(pinged.states, true);
+    expect(pinged.states.slice(0, 3)).toEqual([true, false, true]);
   } finally {
-    await listener.stop();
+    await pinged.stop();
   }
 });
 
@@ -80,27 +90,16 @@ async function slowProxy(databaseUrl: string, delayMs: number) {
 
 test("a connection slower to open than a ping interval still gets to listen, again after a reconnect", async () => {
   const proxy = await slowProxy(database.directUrl, 300);
-  const states: boolean[] = [];
-  let deaf = false;
-  const listener = listenForChanges(
-    proxy.url,
-    { onChange: () => {}, onListening: (l) => states.push(l) },
-    quiet,
-    {
-      notify: (channel, payload) =>
-        database.pool.query("select pg_notify($1, $2)", [deaf ? "elsewhere" : channel, payload]),
-      pingMs: 50,
-    },
-  );
+  const pinged = pingedListener(proxy.url, 50);
   try {
-    await until(states, true, 10_000);
-    deaf = true;
-    await until(states, false);
-    deaf = false;
-    await until(states, true, 10_000);
-    expect(states.slice(0, 3)).toEqual([true, false, true]);
+    await until(pinged.states, true, 10_000);
+    pinged.deaf = true;
+    await until(pinged.states, false);
+    pinged.deaf = false;
+    await until(pinged.states, true, 10_000);
+    expect(pinged.states.slice(0, 3)).toEqual([true, false, true]);
   } finally {
-    await listener.stop();
+    await pinged.stop();
     await proxy.close();
   }
 });
