@@ -1,12 +1,13 @@
 import { Writable } from "node:stream";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { expect, test } from "vitest";
 import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import { createLogger, requestLogger } from "./logging";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/test-database";
+import { testDatabaseForTests } from "../../tests/support/test-database";
 
 /** The real app logging into memory, with or without a trusted proxy in front. */
-let database: TestDatabase;
+const database = testDatabaseForTests();
 const lines: Record<string, unknown>[] = [];
 const sink = new Writable({
   write(chunk: Buffer, _enc, done) {
@@ -14,8 +15,9 @@ const sink = new Writable({
     done();
   },
 });
-const build = (trustProxy: boolean) =>
-  buildApp({
+/** The app, with or without a trusted proxy, for `use`: closed when it is done. */
+async function withApp(trustProxy: boolean, use: (app: FastifyInstance) => Promise<void>) {
+  const app = await buildApp({
     config: loadConfig({
       NODE_ENV: "test",
       DATABASE_URL: database.url,
@@ -26,15 +28,15 @@ const build = (trustProxy: boolean) =>
     database,
     logger: createLogger("info", sink),
   });
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+  try {
+    await use(app);
+  } finally {
+    await app.close();
+  }
+}
 
 test("every line is JSON; no cookie, password, authorization or email reaches the log", async () => {
-  const app = await build(false);
-  try {
+  await withApp(false, async (app) => {
     const email = "private.person@example.com";
     const signUp = await app.inject({
       method: "POST",
@@ -71,14 +73,11 @@ test("every line is JSON; no cookie, password, authorization or email reaches th
     expect(text).toContain("[email]");
     // The email in the URL is replaced, the route stays readable.
     expect(lines.some((l) => JSON.stringify(l).includes("/api/admin/[email]"))).toBe(true);
-  } finally {
-    await app.close();
-  }
+  });
 });
 
 test("one line per failed request, with a generated id: a client's X-Request-Id is not taken", async () => {
-  const app = await build(false);
-  try {
+  await withApp(false, async (app) => {
     lines.length = 0;
     // A request that succeeds quickly is not logged at info (nginx's access log has it).
     const fine = await app.inject({ url: "/api/health/live" });
@@ -97,14 +96,11 @@ test("one line per failed request, with a generated id: a client's X-Request-Id 
       res: { statusCode: 404 },
     });
     expect(JSON.stringify(lines)).not.toContain("forged-by-client");
-  } finally {
-    await app.close();
-  }
+  });
 });
 
 test("behind a trusted proxy (TRUST_PROXY=true) its X-Request-Id is the request's id", async () => {
-  const app = await build(true);
-  try {
+  await withApp(true, async (app) => {
     lines.length = 0;
     const res = await app.inject({
       url: "/api/no-such-route",
@@ -118,9 +114,7 @@ test("behind a trusted proxy (TRUST_PROXY=true) its X-Request-Id is the request'
       headers: { "x-request-id": "a b\nc" },
     });
     expect(odd.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-  } finally {
-    await app.close();
-  }
+  });
 });
 
 test("a request's logger is made when the request first logs, and carries its id", () => {
