@@ -1,3 +1,4 @@
+import { MONTHS } from "./calendar";
 import { orderStatusLabels, type Order } from "./orders";
 
 /**
@@ -24,8 +25,6 @@ export function dueDateWords(at: string | Date): string {
   const d = typeof at === "string" ? new Date(at) : at;
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 export const ON_ACCOUNT_LABEL = "On account";
 /** An order on account whose invoice credit notes cancelled in full: nothing was paid or is due. */

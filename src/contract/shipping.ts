@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COUNTRY_CODES } from "./addresses";
+import { MONTHS } from "./calendar";
 import { requiredName, shortText, text } from "./text";
 
 /** Shipping zones and their methods (admin), and the options a customer chooses from. */
@@ -218,8 +219,6 @@ export const shippingMessages = {
   transitBoth: "Enter both the least and the most working days in transit, or neither",
   transitOrder: "The most days in transit cannot be fewer than the least",
 } as const;
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /**
  * A window of days as pages and emails say it (the store's "26 Dec 2026", `dueDateWords`):

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULTS_IN_FORCE, wholeNumber } from "./common";
-import { dueDateWords } from "./payment-words";
+import { dayWords } from "./calendar";
 
 // A warranty claim's deadlines and reminders (docs/warranty.md "Deadlines and reminders"): each
 // side has days to make its move, counted from the claim's last change of status, and is
@@ -82,7 +82,7 @@ export const claimDeadlineSchema = z
 export type ClaimDeadline = z.infer<typeof claimDeadlineSchema>;
 
 /** A day (`2026-12-14`) in the emails' words: "14 Dec 2026". */
-export const deadlineDayWords = (day: string) => dueDateWords(`${day}T00:00:00Z`);
+export const deadlineDayWords = dayWords;
 
 /** What the claimant has to do, by the claim's status (warranty.ts `claimStatuses`). */
 const claimantMove = (status: string) =>

@@ -3,6 +3,7 @@
 // the first prices. The public pages therefore format by hand wherever the result is known to be
 // exactly Intl's en-US text (format.test.ts compares them), and fall back to Intl otherwise.
 
+import { MONTHS } from "../../contract/calendar";
 import { formatCount, groupThousands, plural } from "../../contract/count";
 
 export { formatCount };
@@ -30,8 +31,6 @@ export function formatWarranty(months: number): string {
   if (months % 12 === 0) return `${months / 12} year${months === 12 ? "" : "s"}`;
   return plural(months, "month");
 }
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** A date in the reader's time zone, e.g. "Nov 21, 2026". */
 export function formatDate(iso: string): string {

@@ -1,3 +1,4 @@
+import { dayWords } from "#contract/calendar";
 import { useState } from "react";
 import {
   SUPPLY_STATUSES,
@@ -15,13 +16,8 @@ import { SUPPLY_PAGE_SIZE, useCancelSupply, useSupplyList } from "../api/supply"
 import { AddSupplyDialog, ChangeSupplyDialog, ReceiveSupplyDialog } from "./supply-dialogs";
 import { SupplyImportForm } from "./supply-import";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
 /** A calendar date as people read it: `2027-01-12` is "12 Jan 2027" (no time zone moves it). */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split("-").map(Number);
-  return `${date} ${MONTHS[month! - 1]} ${year}`;
-}
+export const formatDay = dayWords;
 
 const statusTone: Record<SupplyStatus, string> = {
   open: "badge-info",
