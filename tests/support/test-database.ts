@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createDatabase, migrateDatabase, type Database } from "../../src/server/db/database";
+import { withClient } from "./pg-client";
 
 export type TestDatabase = Database;
 
@@ -12,7 +12,7 @@ export type TestDatabase = Database;
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject("adminDatabaseUrl");
   const name = `test_${randomBytes(6).toString("hex")}`;
-  await withAdmin(adminUrl, (c) =>
+  await withClient(adminUrl, (c) =>
     c.query(`create database ${name} template ${inject("templateDatabase")}`),
   );
   const url = new URL(adminUrl);
@@ -28,7 +28,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const database = createDatabase(
     pooledUrl,
-    () => withAdmin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)),
+    async () => {
+      await withClient(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+    },
     undefined,
     url.toString(),
   );
@@ -54,14 +56,4 @@ export function testDatabaseForTests(seed?: (db: TestDatabase["db"]) => Promise<
       return made[member as keyof TestDatabase];
     },
   });
-}
-
-async function withAdmin(adminUrl: string, fn: (c: pg.Client) => Promise<unknown>) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await fn(client);
-  } finally {
-    await client.end();
-  }
 }

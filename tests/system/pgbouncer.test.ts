@@ -3,7 +3,6 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import { createDatabase, type Database } from "../../src/server/db/database";
 import { orderItems } from "../../src/server/orders/tables";
@@ -14,6 +13,7 @@ import { orderToTestAddress } from "../support/destination";
 import { HttpCustomer, signedUpHttpCustomers } from "../support/http-customer";
 import { startPgBouncer, type PgBouncer } from "../support/pgbouncer";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
+import { withClient } from "../support/pg-client";
 
 // The store behind PgBouncer in transaction pooling mode: three processes start together on an
 // empty database, then two of them take orders and see each other's catalog edits.
@@ -25,15 +25,7 @@ let servers: ServerProcess[] = [];
 let dataDir: string;
 let env: Record<string, string>;
 
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
+const admin = (sql: string) => withClient(adminUrl, (c) => c.query(sql));
 
 beforeAll(async () => {
   await admin(`create database ${name}`);

@@ -1,11 +1,12 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { APP_ROLE } from "./app-role";
 import { openDatabase } from "./database";
 import { startEmbeddedPostgres } from "./embedded-postgres";
+import { withClient } from "../../../tests/support/pg-client";
 
 let dataDir: string;
 const quiet = { info: () => {}, warn: () => {} };
@@ -15,15 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
-async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> =>
+  withClient(url, async (client) => (await client.query<T>(text)).rows);
 
 /** What the store's schemas hold that the application role does not own (extensions aside). */
 const notOwnedByApp = `
