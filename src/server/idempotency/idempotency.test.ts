@@ -1,7 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
-import { TEST_SHIP_TO, shipsToTestAddress } from "../../../tests/support/destination";
+import {
+  checkoutToTestAddress,
+  orderToTestAddress,
+  shipsToTestAddress,
+  TEST_SHIP_TO,
+} from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { shippedOrderOfNewPart } from "../../../tests/support/payments";
 import { storeForTests } from "../../../tests/support/store";
@@ -67,13 +72,7 @@ const call = (who: TestAccount, method: Method, url: string, payload?: object, k
     payload,
     headers: { cookie: who.cookie, ...(key === undefined ? {} : { "idempotency-key": key }) },
   });
-const orderOf = (productId: string, orderQty = 2) => ({
-  productId,
-  orderQty,
-  phonrNo: "5550100",
-  Address: "1 Dock Road",
-  shipTo: TEST_SHIP_TO,
-});
+const orderOf = (productId: string, orderQty = 2) => orderToTestAddress(productId, orderQty);
 const place = (who: TestAccount, body: object, key?: string) =>
   call(who, "POST", "/api/orders", body, key);
 
@@ -132,13 +131,7 @@ test("the same key with another body, or on another route, is 422 and places not
     error: "idempotency_key_reused",
     message: idempotencyMessages.reused,
   });
-  const otherRoute = await call(
-    customer,
-    "POST",
-    "/api/checkout",
-    { phonrNo: "5550100", Address: "1 Dock Road", shipTo: TEST_SHIP_TO, expectedTotal: 1 },
-    key,
-  );
+  const otherRoute = await call(customer, "POST", "/api/checkout", checkoutToTestAddress(1), key);
   expect(otherRoute.statusCode).toBe(422);
   expect(otherRoute.json().error).toBe("idempotency_key_reused");
   expect(await ordersOf(customer, part.id)).toHaveLength(1);
@@ -222,20 +215,22 @@ test("a refusal is kept with its key too: sent again, the same refusal, repeated
   expect(again.body).toBe(refused.body);
 });
 
+/** A new customer with `qty` of a new part (`part` over a one-at-a-time part) in their cart. */
+async function newCartOf(qty: number, part: Parameters<typeof insertProduct>[1]) {
+  const buyer = await signUp(t.app);
+  const p = await insertProduct(t.database.db, { minimumOrder: 1, ...part });
+  expect((await call(buyer, "PUT", `/api/cart/items/${p.id}`, { qty })).statusCode).toBe(200);
+  return { buyer, part: p };
+}
+
 test("the cart's checkout sent again with its key: the same order, placed once", async () => {
-  const me = await signUp(t.app);
-  const part = await insertProduct(t.database.db, {
-    priceCents: 1500,
-    minimumOrder: 1,
-    availableQuantity: 20,
-  });
-  expect((await call(me, "PUT", `/api/cart/items/${part.id}`, { qty: 3 })).statusCode).toBe(200);
+  const { buyer: me, part } = await newCartOf(3, { priceCents: 1500, availableQuantity: 20 });
   const total = (await call(me, "GET", "/api/cart")).json().subtotal as number;
-  const body = { phonrNo: "5550100", Address: "1 Dock Road", shipTo: TEST_SHIP_TO };
+  const body = checkoutToTestAddress(total);
   const key = freshKey();
-  const first = await call(me, "POST", "/api/checkout", { ...body, expectedTotal: total }, key);
+  const first = await call(me, "POST", "/api/checkout", body, key);
   expect(first.statusCode, first.body).toBe(201);
-  const again = await call(me, "POST", "/api/checkout", { ...body, expectedTotal: total }, key);
+  const again = await call(me, "POST", "/api/checkout", body, key);
   expect(again.statusCode).toBe(201);
   expect(again.headers["idempotent-replayed"]).toBe("true");
   expect(again.json().order._id).toBe(first.json().order._id);
@@ -283,13 +278,7 @@ test("a return asked for again with its key: the same return, asked once", async
 });
 
 test("a quote accepted again with its key: the same order, placed once", async () => {
-  const buyer = await signUp(t.app);
-  const part = await insertProduct(t.database.db, {
-    priceCents: 5000,
-    minimumOrder: 1,
-    availableQuantity: 30,
-  });
-  expect((await call(buyer, "PUT", `/api/cart/items/${part.id}`, { qty: 4 })).statusCode).toBe(200);
+  const { buyer, part } = await newCartOf(4, { priceCents: 5000, availableQuantity: 30 });
   const asked = await call(buyer, "POST", "/api/quotes", { note: "Four please" });
   expect(asked.statusCode, asked.body).toBe(201);
   const quoteId = asked.json().id as string;
