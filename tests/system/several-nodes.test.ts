@@ -25,7 +25,8 @@ import { startTestSmtp, type TestSmtp } from "../support/test-smtp";
  * template (deploy/nginx/), all on one PostgreSQL through PgBouncer in transaction mode, sending
  * mail to one SMTP server. Customers place orders through nginx, retrying with an
  * Idempotency-Key, while one node is killed with SIGKILL: no acknowledged order is lost, none is
- * placed twice, the catalog keeps answering, and each order's email is queued and sent once.
+ * placed twice, the catalog keeps answering, and each order's email is queued once and sent (a
+ * second time only if the killed node was sending it as it died: at-least-once, one Message-ID).
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const CUSTOMERS = 12;
@@ -168,7 +169,7 @@ async function orderOnce(customer: HttpCustomer, productId: string): Promise<Out
   return outcome;
 }
 
-test("three nodes behind nginx: a node killed under order load loses no order, places none twice, and each email goes once", async () => {
+test("three nodes behind nginx: a node killed under order load loses no order, places none twice, and each email goes (twice only if the node died sending it)", async () => {
   const made = await Promise.all(
     Array.from({ length: PRODUCTS }, () =>
       insertProduct(database.db, { availableQuantity: 1_000, minimumOrder: 1 }),
@@ -276,7 +277,12 @@ test("three nodes behind nginx: a node killed under order load loses no order, p
     .toBe(0);
   const allSentAfter = Math.round((Date.now() - killTime) / 1000);
   const sent = smtp.accepted.filter((m) => messageIds.includes(m));
-  expect(sent.length).toBe(messageIds.length);
+  expect(new Set(sent).size).toBe(messageIds.length);
+  // Sending is at-least-once (mail/mailer.ts markSent): a message SMTP accepted from the killed
+  // node just before it died, its job not yet marked, goes again from another node with the same
+  // Message-ID. Only those can: one per sender of the killed node at most.
+  const twice = sent.length - new Set(sent).size;
+  expect(twice).toBeLessThanOrEqual(2);
 
   // The recurring sweeps run on one node at a time: the unpaid orders' sweep ran many times over
   // the three nodes (then two), never two runs at once. (A quick run may end before the fourth:
@@ -309,7 +315,7 @@ test("three nodes behind nginx: a node killed under order load loses no order, p
       `${count("409 idempotency_key_in_use")}, outcome unknown: ` +
       `${count("409 idempotency_outcome_unknown")}, no answer: ${count("no answer")}); ` +
       `${outcomes.filter((o) => o.keys.length > 1).length} needed a new key; nginx passed ` +
-      `${failedOver} requests on to another node; ${sent.length} emails sent once each, the last ${allSentAfter} s after the kill; ` +
+      `${failedOver} requests on to another node; ${messageIds.length} emails sent (${twice} twice), the last ${allSentAfter} s after the kill; ` +
       `${sweeps.rows.length} runs of the hold sweep, none two at once`,
   );
 }, 600_000);
