@@ -170,7 +170,7 @@ test("an order moments after another is 2 statements: the caller from memory, th
   expect(kinds(await order())[0]).toBe("session");
   let statements: string[];
   do statements = await order();
-  while (["session", "their countries"].includes(kinds(statements)[0]));
+  while (["session", "their countries"].includes(kinds(statements)[0] ?? ""));
   // The read asks whether the session is still live and its user still a customer.
   expect(kinds(statements), shown(statements)).toEqual(["read", "write"]);
   expect(statements[0]).toMatch(/from session s join "user" u on u\.id = s\.user_id/);
