@@ -3,6 +3,22 @@ import {
   APPROVAL_SETTINGS_DEFAULTS,
   APPROVAL_WINDOW_MAX_BUSINESS_DAYS,
 } from "../contract/approvals";
+import { hasAtMostTwoDecimals } from "../contract/common";
+
+/**
+ * The order limits' defaults (ORDER_HOLD_HOURS, HOLD_*) are what the admin's form shows until it
+ * is saved, so they take only what the form takes (contract/order-limits.ts): an admin can always
+ * save the form unchanged.
+ */
+const FORM_TAKES =
+  "must be what the order limits form takes: whole hours and minutes, whole percents, at most 2 decimals of money";
+
+/** A share of a product's stock (0.5: half) that is a whole percent from 1 to 100. */
+const wholePercentShare = z.coerce
+  .number()
+  .min(0.01)
+  .max(1)
+  .refine(hasAtMostTwoDecimals, FORM_TAKES);
 
 /**
  * Every environment variable the store reads, with its check and default: what an operator sets
@@ -83,7 +99,8 @@ export const envSchema = z.object({
     .transform((s) => s === "true"),
   ORDER_HOLD_HOURS: z.coerce
     .number()
-    .positive()
+    .int(FORM_TAKES)
+    .min(1)
     .max(24 * 365)
     .default(48),
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
@@ -100,15 +117,21 @@ export const envSchema = z.object({
     .max(24 * 30)
     .default(APPROVAL_SETTINGS_DEFAULTS.reminderHours),
   CORE_RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(3650).default(90),
-  HOLD_MAX_SHARE: z.coerce.number().gt(0).max(1).default(0.5),
+  HOLD_MAX_SHARE: wholePercentShare.default(0.5),
   HOLD_FREE_UNITS: z.coerce.number().int().min(0).max(1_000_000).default(10),
   HOLD_NEW_CUSTOMER_MINUTES: z.coerce
     .number()
-    .positive()
+    .int(FORM_TAKES)
+    .min(1)
     .max(24 * 365 * 60)
     .default(30),
-  HOLD_NEW_CUSTOMER_SHARE: z.coerce.number().gt(0).max(1).default(0.2),
-  HOLD_MAX_VALUE: z.coerce.number().positive().max(1e9).default(25_000),
+  HOLD_NEW_CUSTOMER_SHARE: wholePercentShare.default(0.2),
+  HOLD_MAX_VALUE: z.coerce
+    .number()
+    .positive()
+    .max(1e9)
+    .refine(hasAtMostTwoDecimals, FORM_TAKES)
+    .default(25_000),
   ORDERS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   QUICK_ORDER_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   // Catalog data files (docs/imports.md): the largest upload, counted as it streams, and the
@@ -135,7 +158,8 @@ export const envSchema = z.object({
   HOLD_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   HOLD_WARNING_HOURS: z.coerce
     .number()
-    .positive()
+    .int(FORM_TAKES)
+    .min(1)
     .max(24 * 365)
     .default(12),
   /** The daily low-stock email to admins (docs/admin-home.md); default on, off in the demo. */

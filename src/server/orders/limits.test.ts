@@ -5,11 +5,15 @@ import { TEST_SHIP_TO } from "../../../tests/support/destination";
 import { insertProduct } from "../../../tests/support/factories";
 import { storeForTests } from "../../../tests/support/store";
 import { expectTooManyRequests } from "../../../tests/support/too-many";
-import { orderLimitMessages, type OrderLimitsInput } from "../../contract/order-limits";
+import {
+  orderLimitMessages,
+  orderLimitsSchema,
+  type OrderLimitsInput,
+} from "../../contract/order-limits";
 import { holdMessages } from "../../contract/orders";
 import { adminAuditLog } from "../audit/tables";
 import { startTestChangeBus } from "../../../tests/support/change-bus";
-import { loadConfig } from "../config";
+import { ConfigError, loadConfig } from "../config";
 import { createOrderLimits, limitsOf, rulesOf } from "./limits";
 
 /**
@@ -201,4 +205,40 @@ test("the environment's values read as an admin sets them, and back", () => {
   });
   expect(limits).toEqual({ ...ENVIRONMENT, maxSharePercent: 57, newCustomerSharePercent: 20 });
   expect(rulesOf(limits).limits).toEqual(fromEnvironment.holdLimits);
+});
+
+/** The limits an admin's form shows while the environment's are in force. */
+const formOf = (config: ReturnType<typeof loadConfig>) =>
+  limitsOf({
+    holdMs: config.orderHoldMs,
+    limits: config.holdLimits,
+    quickOrderPerMinute: config.quickOrderPerMinute,
+    holdWarningMs: config.holdWarningMs,
+  });
+
+test("the environment takes only what the form takes, so an admin can always save it unchanged", () => {
+  const largest = loadConfig({
+    ORDER_HOLD_HOURS: "8760",
+    HOLD_NEW_CUSTOMER_MINUTES: "525600",
+    HOLD_WARNING_HOURS: "1",
+    HOLD_MAX_SHARE: "0.01",
+    HOLD_NEW_CUSTOMER_SHARE: "0.99",
+    HOLD_MAX_VALUE: "12345.67",
+  });
+  expect(orderLimitsSchema.safeParse(formOf(largest)).error).toBeUndefined();
+  expect(orderLimitsSchema.safeParse(formOf(loadConfig({}))).error).toBeUndefined();
+  // Each of these once started the store with limits its own form then refused to save.
+  for (const [name, value] of [
+    ["ORDER_HOLD_HOURS", "0.5"],
+    ["HOLD_NEW_CUSTOMER_MINUTES", "2.5"],
+    ["HOLD_WARNING_HOURS", "1.5"],
+    ["HOLD_MAX_SHARE", "0.575"],
+    ["HOLD_NEW_CUSTOMER_SHARE", "0.001"],
+    ["HOLD_MAX_VALUE", "10.005"],
+  ]) {
+    expect(() => loadConfig({ [name!]: value }), name).toThrow(ConfigError);
+    expect(() => loadConfig({ [name!]: value }), name).toThrow(
+      new RegExp(`${name}: must be what the order limits form takes`),
+    );
+  }
 });
