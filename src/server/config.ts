@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { envSchema } from "./config-env";
 import type { StorageSettings } from "./storage/create";
 import { checkEuVatId } from "../contract/vat-ids";
+import { approvalSettingsSchema } from "../contract/approvals";
 import { VIES_DEFAULT_URL } from "./vies/client";
 
 export { envSchema };
@@ -308,6 +309,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push("  SELLER_BANK_NAME and SELLER_BANK_ACCOUNT: set both or neither");
   }
   problems.push(...storageProblems(e));
+  // The approval form shows these until an admin saves it: it must be able to save them unchanged.
+  const approvalDefaults = {
+    windowBusinessDays: e.APPROVAL_WINDOW_BUSINESS_DAYS,
+    reminderHours: e.APPROVAL_REMINDER_HOURS,
+  };
+  if (!approvalSettingsSchema.safeParse(approvalDefaults).success) {
+    problems.push(
+      "  APPROVAL_REMINDER_HOURS: must be what the approval settings form takes: whole hours, fewer than the window's (APPROVAL_WINDOW_BUSINESS_DAYS × 24)",
+    );
+  }
   if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
     problems.push("  DATABASE_DIRECT_URL: only with DATABASE_URL (the pooler it bypasses)");
   }
@@ -399,10 +410,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     placementMemory: e.PLACEMENT_MEMORY,
     marketChoice: e.MARKET_CHOICE,
     orderHoldMs: e.ORDER_HOLD_HOURS * 3_600_000,
-    approvalDefaults: {
-      windowBusinessDays: e.APPROVAL_WINDOW_BUSINESS_DAYS,
-      reminderHours: e.APPROVAL_REMINDER_HOURS,
-    },
+    approvalDefaults,
     returnWindowDays: e.RETURN_WINDOW_DAYS,
     coreReturnWindowDays: e.CORE_RETURN_WINDOW_DAYS,
     holdSweepMs: e.HOLD_SWEEP_SECONDS * 1000,

@@ -7,6 +7,7 @@ import { storeForTests } from "../../../tests/support/store";
 import { sessionHeaders } from "../../../tests/support/requests";
 import { companyWithBuyer, setOrderLimit } from "../../../tests/support/trade";
 import { adminAuditLog } from "../audit/tables";
+import { loadConfig } from "../config";
 import { approvalWindowEnd } from "../inventory/holds";
 import { approvalSettings } from "./tables";
 
@@ -188,4 +189,18 @@ test("the table keeps one row, within the rules, whoever writes it", async () =>
     windowBusinessDays: 5,
     reminderHours: 30,
   });
+});
+
+test("the environment's approval defaults are ones the form can save unchanged, or the store does not start", () => {
+  expect(
+    loadConfig({ APPROVAL_WINDOW_BUSINESS_DAYS: "1", APPROVAL_REMINDER_HOURS: "23" }),
+  ).toMatchObject({ approvalDefaults: { windowBusinessDays: 1, reminderHours: 23 } });
+  for (const [days, hours] of [
+    ["3", "1.5"], // not whole
+    ["1", "24"], // not before the window's end
+  ]) {
+    expect(() =>
+      loadConfig({ APPROVAL_WINDOW_BUSINESS_DAYS: days, APPROVAL_REMINDER_HOURS: hours }),
+    ).toThrow(/APPROVAL_REMINDER_HOURS: must be what the approval settings form takes/);
+  }
 });
