@@ -1,7 +1,7 @@
 /**
- * Month names as every page and email writes them: "12 Jan 2027" (dates of money, deadlines and
- * deliveries, `dueDateWords`) and "Jan 12, 2027" (the web's `formatDate`). Written by hand, not
- * with Intl (count.ts says why).
+ * Month names as every page and email writes dates: "12 Jan 2027" (dates of money, deadlines and
+ * deliveries, `dueDateWords`; a calendar day, `dayWords`; the web's `formatDate`, in the reader's
+ * time zone). One style store-wide. Written by hand, not with Intl (count.ts says why).
  */
 export const MONTHS = [
   "Jan",

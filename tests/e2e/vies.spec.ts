@@ -29,7 +29,7 @@ test("the company's tax screen shows VIES's answer, and the admin checks again n
   await form.getByRole("button", { name: "Save tax status" }).click();
   // The job asks VIES; the screen shows its answer when it comes.
   await expect(page.getByTestId("vat-check")).toContainText(
-    "VIES says this VAT number is not valid (checked Dec 4, 2026)",
+    "VIES says this VAT number is not valid (checked 4 Dec 2026)",
   );
   await expect(page.getByTestId("company-tax-summary")).toContainText(
     "orders are taxed as usual, without reverse charge",
@@ -39,14 +39,14 @@ test("the company's tax screen shows VIES's answer, and the admin checks again n
   await standIn(vatId, "unavailable");
   await page.getByRole("button", { name: "Check again now" }).click();
   await expect(page.getByTestId("vat-check")).toContainText(
-    "VIES says this VAT number is not valid (checked Dec 4, 2026): orders are taxed as usual, without reverse charge, until VIES confirms it. (the latest re-check got no answer: MS_UNAVAILABLE; we will try again)",
+    "VIES says this VAT number is not valid (checked 4 Dec 2026): orders are taxed as usual, without reverse charge, until VIES confirms it. (the latest re-check got no answer: MS_UNAVAILABLE; we will try again)",
   );
 
   // VIES knows it now.
   await standIn(vatId, "valid");
   await page.getByRole("button", { name: "Check again now" }).click();
   await expect(page.getByTestId("vat-check")).toContainText(
-    `Confirmed by VIES on Dec 4, 2026 · registered to TRADER ${vatId}`,
+    `Confirmed by VIES on 4 Dec 2026 · registered to TRADER ${vatId}`,
   );
   await expect(page.getByTestId("company-tax-summary")).toContainText("reverse-charged (0 %)");
 });

@@ -248,3 +248,11 @@ test("a card invoice asks for no bank transfer", async () => {
   expect(text).not.toContain("Bank transfer");
   expect(text).not.toContain("COBADEFFXXX");
 });
+
+test("an invoice's dates read as the pages write them: September is 'Sep'", async () => {
+  const { row, items } = orderOnAccount();
+  const snapshot = invoiceSnapshot(row, items, seller, null);
+  const issuedAt = new Date("2026-09-12T23:30:00Z");
+  const { text } = await pdfText(await renderInvoicePdf({ ...heading, issuedAt }, snapshot));
+  expect(text).toContain("Issue date 12 Sep 2026");
+});

@@ -1,4 +1,5 @@
 import { discountLineLabel } from "../../contract/discount-codes";
+import { dueDateWords } from "../../contract/payment-words";
 import { vatIncludedWords } from "../../contract/tax";
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatCents } from "../money";
@@ -40,13 +41,8 @@ const DESCRIPTION_LINES = 3;
 /** Before a line's vehicle on the invoice ("For: 2016 Toyota Corolla 1.8"). */
 export const VEHICLE_PREFIX = "For: ";
 
-const dateOf = (d: Date) =>
-  new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(d);
+/** The issue and due dates as every page and email says them: "12 Sep 2026" (UTC). */
+const dateOf = dueDateWords;
 
 /**
  * Renders an invoice to PDF from its snapshot alone, with the PDF standard fonts (Helvetica: no

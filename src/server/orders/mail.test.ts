@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from "../../../tests/support/test-app";
 import { appForTests } from "../../../tests/support/store";
 import { getFreePort } from "../db/free-port";
 import { orders } from "./tables";
+import { mailTime } from "./mail";
 import { user } from "../users/tables";
 import { CLIENT_GONE_MESSAGE } from "../checkout/workflow";
 import { startLocalSmtpServer } from "../mail/local-smtp";
@@ -319,3 +320,8 @@ test("SMTP not answering while 50 orders are placed: every order succeeds withou
     await down.close();
   }
 }, 180_000);
+
+test("an email's moment is UTC to the minute, its day as the pages write one", () => {
+  expect(mailTime("2026-09-12T04:05:59Z")).toBe("12 Sep 2026, 04:05 UTC");
+  expect(mailTime("2026-11-24T14:05:00-05:00")).toBe("24 Nov 2026, 19:05 UTC");
+});

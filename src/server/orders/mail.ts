@@ -1,5 +1,5 @@
 import { discountLineLabel } from "../../contract/discount-codes";
-import { paymentWords } from "../../contract/payment-words";
+import { dueDateWords, paymentWords } from "../../contract/payment-words";
 import { vatIncludedWords } from "../../contract/tax";
 import { eq } from "drizzle-orm";
 import type { Order } from "../../contract/orders";
@@ -19,22 +19,15 @@ import { hello, layout, STORE, type MailContent } from "../mail/layout";
 /** The order emails a customer may turn off (My Info); the others are always sent. */
 export type OptionalOrderMail = "orderShipped" | "holdReminder";
 
-/** A moment as the email says it: UTC, to the minute ("24 Nov 2026, 14:05 UTC"). */
+/**
+ * A moment as the email says it: UTC, to the minute, its day as every page says one ("24 Nov 2026,
+ * 14:05 UTC"; Intl's en-GB wrote September "Sept", where the pages write "Sep").
+ */
 export const mailTime = (iso: string) => {
-  // Made once, at the first email: making an Intl formatter costs far more than using it, and
-  // Intl's first use maps its locale data (about 6 MiB), which a process needs no sooner.
-  mailTimeFormat ??= new Intl.DateTimeFormat("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-    timeZone: "UTC",
-  });
-  return `${mailTimeFormat.format(new Date(iso))} UTC`;
+  const d = new Date(iso);
+  const twoDigits = (n: number) => String(n).padStart(2, "0");
+  return `${dueDateWords(d)}, ${twoDigits(d.getUTCHours())}:${twoDigits(d.getUTCMinutes())} UTC`;
 };
-let mailTimeFormat: Intl.DateTimeFormat | undefined;
 
 /** A parcel's tracking as a shipping email tells it: the carrier's name, the number, its page. */
 export interface MailTracking {

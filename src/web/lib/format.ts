@@ -32,17 +32,17 @@ export function formatWarranty(months: number): string {
   return plural(months, "month");
 }
 
-/** A date in the reader's time zone, e.g. "Nov 21, 2026". */
+/**
+ * A date in the reader's time zone, as the store writes every date (a due date, a delivery window,
+ * a calendar day: contract/calendar.ts `dayWords`): "21 Nov 2026".
+ */
 export function formatDate(iso: string): string {
   const d = new Date(iso);
-  const year = d.getFullYear();
-  if (Number.isNaN(year) || year < 1000 || year > 9999) {
-    return d.toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
-  }
-  return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${year}`;
+  if (Number.isNaN(d.getTime())) return "Invalid Date";
+  return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
 }
 
-/** A moment in the reader's time zone, e.g. "Nov 21, 2026, 1:03 PM" (where the time matters). */
+/** A moment in the reader's time zone, e.g. "21 Nov 2026, 1:03 PM" (where the time matters). */
 export function formatDateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return formatDate(iso);

@@ -48,12 +48,12 @@ test("admin: confirmed, then 'Check again now' asks VIES and shows its new answe
     return json(current);
   });
   expect((await screen.findByTestId("vat-check")).textContent).toContain(
-    "Confirmed by VIES on Dec 4, 2026 · consultation number WAPIAAAAX12345 · registered to AUTOHAUS GMBH",
+    "Confirmed by VIES on 4 Dec 2026 · consultation number WAPIAAAAX12345 · registered to AUTOHAUS GMBH",
   );
   fireEvent.click(screen.getByRole("button", { name: "Check again now" }));
   await waitFor(() =>
     expect(screen.getByTestId("vat-check").textContent).toContain(
-      "VIES says this VAT number is not valid (checked Dec 4, 2026)",
+      "VIES says this VAT number is not valid (checked 4 Dec 2026)",
     ),
   );
   expect(sent).toEqual([
@@ -73,7 +73,7 @@ test("admin: VIES did not answer: the format check holds, and we try again", asy
     "Not yet confirmed by VIES: the service did not answer (MS_UNAVAILABLE); we will try again.",
   );
   expect(screen.getByTestId("company-tax-summary").textContent).toContain(
-    "format checked Dec 4, 2026: orders delivered to another EU member state are reverse-charged",
+    "format checked 4 Dec 2026: orders delivered to another EU member state are reverse-charged",
   );
 });
 
@@ -104,7 +104,7 @@ test("owner: My company shows the VAT id and what VIES said of it", async () => 
   };
   renderWithApi(<MyCompany />, (_method, url) => json(url.endsWith("/api/company") ? mine : []));
   expect((await screen.findByTestId("vat-check")).textContent).toContain(
-    "VIES says this VAT number is not valid (checked Dec 4, 2026): orders are taxed as usual, without reverse charge, until VIES confirms it.",
+    "VIES says this VAT number is not valid (checked 4 Dec 2026): orders are taxed as usual, without reverse charge, until VIES confirms it.",
   );
   expect(screen.getByText("DE129273398")).toBeTruthy();
 });

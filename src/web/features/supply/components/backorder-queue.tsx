@@ -12,7 +12,7 @@ import { SearchForm } from "../../../components/search-form";
 import { formatDate, formatOrderNumber } from "../../../lib/format";
 import { useListPage, useListStates } from "../../../lib/use-list-page";
 import { useBackorderQueue } from "../api/supply";
-import { formatDay } from "./supply-page";
+import { dayWords } from "#contract/calendar";
 
 const PAGE_SIZE = 25;
 
@@ -54,7 +54,7 @@ const columns: Column<QueuedBackorder>[] = [
   {
     header: "Promised",
     testId: "backorder-promised",
-    cell: (b) => (b.promisedOn ? formatDay(b.promisedOn) : backorderQueueWords.noDate),
+    cell: (b) => (b.promisedOn ? dayWords(b.promisedOn) : backorderQueueWords.noDate),
   },
   {
     header: "Placed",

@@ -16,9 +16,6 @@ import { SUPPLY_PAGE_SIZE, useCancelSupply, useSupplyList } from "../api/supply"
 import { AddSupplyDialog, ChangeSupplyDialog, ReceiveSupplyDialog } from "./supply-dialogs";
 import { SupplyImportForm } from "./supply-import";
 
-/** A calendar date as people read it: `2027-01-12` is "12 Jan 2027" (no time zone moves it). */
-export const formatDay = dayWords;
-
 const statusTone: Record<SupplyStatus, string> = {
   open: "badge-info",
   received: "badge-success",
@@ -76,7 +73,7 @@ export function SupplyPage() {
       testId: "supply-received",
       cell: (s) => `${s.received} of ${s.qty} received`,
     },
-    { header: "Expected", cell: (s) => formatDay(s.expectedOn), testId: "supply-expected" },
+    { header: "Expected", cell: (s) => dayWords(s.expectedOn), testId: "supply-expected" },
     {
       header: "Status",
       cell: (s) => (

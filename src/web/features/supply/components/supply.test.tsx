@@ -4,7 +4,7 @@ import type { IncomingSupply } from "#contract/supply";
 import { supplyMessages } from "#contract/supply";
 import { json, renderWithApi, undoStubsAfterEach } from "../../../../../tests/support/web-api";
 import { notify } from "../../../lib/notify";
-import { formatDay, SupplyPage } from "./supply-page";
+import { SupplyPage } from "./supply-page";
 import { SupplyImportForm } from "./supply-import";
 
 undoStubsAfterEach();
@@ -30,11 +30,6 @@ const run: IncomingSupply = {
   createdAt: "2026-12-01T10:00:00.000Z",
   updatedAt: "2026-12-01T10:00:00.000Z",
 };
-
-test("a day reads as people write it, whatever the time zone", () => {
-  expect(formatDay("2027-01-12")).toBe("12 Jan 2027");
-  expect(formatDay("2026-12-31")).toBe("31 Dec 2026");
-});
 
 test("the list asks for open supply first and shows what arrived and when the rest is expected", async () => {
   const urls: string[] = [];

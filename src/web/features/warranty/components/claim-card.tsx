@@ -18,7 +18,7 @@ import { FormError } from "../../../components/form-field";
 import { TextAreaField } from "../../../components/text-area-field";
 import { Link } from "../../../components/link";
 import { formatCount, formatDateTime } from "../../../lib/format";
-import { formatDay } from "./format-day";
+import { dayWords } from "#contract/calendar";
 import { ClaimDeadlineNote } from "./claim-deadline";
 import { notify } from "../../../lib/notify";
 import { useApiForm } from "../../../lib/use-api-form";
@@ -100,7 +100,7 @@ export function ClaimCard({
         </dd>
         <dt className="text-base-content/75">Dates</dt>
         <dd>
-          Fitted {formatDay(claim.installedOn)}, failed {formatDay(claim.failedOn)}
+          Fitted {dayWords(claim.installedOn)}, failed {dayWords(claim.failedOn)}
         </dd>
         <dt className="text-base-content/75">Fitted by</dt>
         <dd>{installerLabels[claim.installedBy]}</dd>
@@ -111,7 +111,7 @@ export function ClaimCard({
           </>
         )}
         <dt className="text-base-content/75">Warranty until</dt>
-        <dd>{formatDay(claim.warrantyEndsOn)}</dd>
+        <dd>{dayWords(claim.warrantyEndsOn)}</dd>
         {store && (
           <>
             <dt className="text-base-content/75">Claimant</dt>

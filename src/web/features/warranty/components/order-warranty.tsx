@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { Order } from "#contract/orders";
 import type { Claimable } from "#contract/warranty";
 import { useClaimable, useOrderClaims } from "../api/warranty";
-import { formatDay } from "./format-day";
+import { dayWords } from "#contract/calendar";
 import { ClaimCard } from "./claim-card";
 import { ClaimForm } from "./claim-form";
 import { RowButton } from "../../../components/edit-remove-buttons";
@@ -50,7 +50,7 @@ export function OrderWarranty({
                 {l.productName}
                 {l.endsOn && (
                   <span className="block text-base-content/80">
-                    {l.reason ?? `Under warranty until ${formatDay(l.endsOn)}`}
+                    {l.reason ?? `Under warranty until ${dayWords(l.endsOn)}`}
                   </span>
                 )}
               </span>
