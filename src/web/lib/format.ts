@@ -1,7 +1,8 @@
 // The first use of Intl (or toLocale*String) in a page loads ICU's locale data: 40-60 ms of main
 // thread on this machine, four times that on a mid-range phone, right inside the render that shows
 // the first prices. The public pages therefore format by hand wherever the result is known to be
-// exactly Intl's en-US text (format.test.ts compares them), and fall back to Intl otherwise.
+// exactly Intl's en-US text, or its day, month and year in the store's order
+// (format.test.ts compares them), and fall back to Intl otherwise.
 
 import { MONTHS } from "../../contract/calendar";
 import { formatCount, groupThousands, plural } from "../../contract/count";
