@@ -1,7 +1,16 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { dayWords, MONTHS } from "#contract/calendar";
 import type { OrdersOverview } from "#contract/orders";
+
+/** A day on the chart (seconds at its UTC midnight) as the store writes days: "12 Jan 2027". */
+const dayAt = (ts: number) => dayWords(new Date(ts * 1000).toISOString().slice(0, 10));
+/** An axis tick: the day and month ("12 Jan"); the legend says the year. */
+const tickAt = (ts: number) => {
+  const d = new Date(ts * 1000);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`;
+};
 
 /** Orders (bars) and revenue (line) per day, drawn by uPlot (a small canvas chart library). */
 export function OrdersChart({ days, currency }: Pick<OrdersOverview, "days" | "currency">) {
@@ -22,7 +31,7 @@ export function OrdersChart({ days, currency }: Pick<OrdersOverview, "days" | "c
           revenue: { auto: true },
         },
         axes: [
-          {},
+          { values: (_u, splits) => splits.map(tickAt) },
           {
             scale: "orders",
             label: "Orders",
@@ -32,7 +41,7 @@ export function OrdersChart({ days, currency }: Pick<OrdersOverview, "days" | "c
           { scale: "revenue", side: 1, label: `Revenue (${currency})`, grid: { show: false } },
         ],
         series: [
-          {},
+          { value: (_u, ts) => (ts == null ? "--" : dayAt(ts)) },
           {
             label: "Orders",
             scale: "orders",
@@ -75,9 +84,6 @@ export function OrdersChart({ days, currency }: Pick<OrdersOverview, "days" | "c
         role="img"
         aria-label="Orders and revenue per day, last 30 days"
       />
-      <figcaption className="sr-only">
-        {days.map((d) => `${d.date}: ${d.orders} orders, ${d.revenue} ${currency}`).join("; ")}
-      </figcaption>
     </figure>
   );
 }
