@@ -45,7 +45,9 @@ test("editing a rule: the adding form, filled with the rule, in a dialog; checke
     if (method === "GET") return json([rule]);
     return json({ ...rule, ...(body as object), words: "25 % off Bosch" });
   });
-  fireEvent.click(await screen.findByRole("button", { name: "Edit the rule 20 % off brakes" }));
+  const edit = await screen.findByRole("button", { name: "Edit the rule 20 % off brakes" });
+  expect(edit.closest("tr")?.textContent).toContain("1 Jan 2027");
+  fireEvent.click(edit);
   const dialog = within(screen.getByRole("form", { name: "Edit the rule 20 % off brakes" }));
   const box = (label: string) => dialog.getByLabelText(label) as HTMLInputElement;
   expect(box("Percent off").value).toBe("20");

@@ -1,3 +1,4 @@
+import { dayWords } from "#contract/calendar";
 import { useState } from "react";
 import {
   customerGroupCreateSchema,
@@ -144,8 +145,8 @@ function GroupRules({ group }: { group: CustomerGroup }) {
   const [editing, setEditing] = useState<PriceRule>();
   const columns: Column<PriceRule>[] = [
     { header: "Rule", role: "title", cell: (r) => r.words },
-    { header: "From", cell: (r) => r.startsOn ?? "Always" },
-    { header: "Until", cell: (r) => r.endsOn ?? "No end" },
+    { header: "From", cell: (r) => (r.startsOn ? dayWords(r.startsOn) : "Always") },
+    { header: "Until", cell: (r) => (r.endsOn ? dayWords(r.endsOn) : "No end") },
     editRemoveColumn(
       (r) => `the rule ${r.words}`,
       setEditing,

@@ -53,7 +53,7 @@ test("a new code: checked before it is sent (the code, the amount), then sent as
   const row = await screen.findByTestId("discount-code-row");
   expect(row.textContent).toContain("$5.00 off filters");
   expect(row.textContent).toContain("3 of 100");
-  expect(row.textContent).toContain("… to 2027-05-31");
+  expect(row.textContent).toContain("Until 31 May 2027");
 
   const form = within(screen.getByRole("form", { name: "New discount code" }));
   const box = (label: string) => form.getByLabelText(label) as HTMLInputElement;

@@ -1,3 +1,4 @@
+import { dayWords } from "#contract/calendar";
 import { useEffect, useState } from "react";
 import { plural } from "#contract/count";
 import {
@@ -149,6 +150,13 @@ function useCodeForm(prefix: string, defaultValues: DiscountCodeInput) {
 }
 
 /** Admin: the discount codes (search, paging), a new one, editing and switching one off. */
+/** The days a code works, as the store writes days: "1 Jan 2027 to 31 May 2027", "Until 31 May 2027". */
+function datesWords(startsOn: string | null, endsOn: string | null): string {
+  if (startsOn && endsOn) return `${dayWords(startsOn)} to ${dayWords(endsOn)}`;
+  if (startsOn) return `From ${dayWords(startsOn)}`;
+  return endsOn ? `Until ${dayWords(endsOn)}` : "Any day";
+}
+
 export function DiscountCodesAdmin() {
   const list = useListPage(PAGE_SIZE);
   const { q } = list;
@@ -182,8 +190,7 @@ export function DiscountCodesAdmin() {
     },
     {
       header: "Dates",
-      cell: (c) =>
-        c.startsOn || c.endsOn ? `${c.startsOn ?? "…"} to ${c.endsOn ?? "…"}` : "Any day",
+      cell: (c) => datesWords(c.startsOn, c.endsOn),
     },
     {
       header: "Used",
