@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { formatAddress } from "../../contract/addresses";
+import { dueDateWords } from "../../contract/payment-words";
 import type { SellerDetails } from "../config";
 import type { DbOrTx } from "../db/database";
 import { invoicedCompanyOf } from "../companies/membership";
@@ -30,9 +31,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const dueDateOf = (issuedAt: Date, terms: PaymentTerms): Date =>
   new Date(issuedAt.getTime() + (termsDays[terms] ?? 0) * DAY_MS);
 
-/** The words of an invoice on account's terms: "Net 30: pay by bank transfer by 2026-12-26". */
+/**
+ * The words of an invoice on account's terms: "Net 30: pay by bank transfer by 26 Dec 2026", the
+ * due date as the invoice's "Due date" says it.
+ */
 export const onAccountTerms = (terms: PaymentTerms, dueAt: Date): string =>
-  `${termsLabels[terms]}: pay by bank transfer by ${dueAt.toISOString().slice(0, 10)}, quoting the invoice number`;
+  `${termsLabels[terms]}: pay by bank transfer by ${dueDateWords(dueAt)}, quoting the invoice number`;
 
 /** The words of a paid-by-card invoice's terms. */
 export const PAID_BY_CARD = "Paid by card: nothing is due";

@@ -76,7 +76,7 @@ const busyInvoice: InvoiceSnapshot = {
   taxCents: 1_095_678_92,
   totalCents: 13_441_356_92,
   currency: "USD",
-  paymentTerms: "Net 30: pay by bank transfer by 2027-01-01, quoting the invoice number",
+  paymentTerms: "Net 30: pay by bank transfer by 1 Jan 2027, quoting the invoice number",
   payment: { gateway: null, transactionId: null, test: false },
   notes: ["Tax exempt: exemption certificate NY-EXEMPT-0000001 on file"],
   bankTransfer: {
@@ -228,7 +228,7 @@ test("a Net 30 invoice names the seller's legal name, tax id and bank, the buyer
     "Order PW-100234",
     "Due date 1 Jan 2027",
     "New York City sales tax 8.875 % of $259.00",
-    "Net 30: pay by bank transfer by 2027-01-01",
+    "Net 30: pay by bank transfer by 1 Jan 2027",
     "Pay to: PartsWorks Manufacturing GmbH & Co. KG",
     "Bank: Example Bank",
     "IBAN / account: DE89 3704 0044 0532 0130 00",
