@@ -90,7 +90,7 @@ describe("a discount code in the cart", () => {
       [await code({ kind: "percent", percent: 5, endsOn: "2020-01-31" }), msg.unknownOrEnded],
       [
         await code({ kind: "percent", percent: 5, startsOn: "2999-01-01" }),
-        "This code starts on 2999-01-01",
+        "This code starts on 1 Jan 2999",
       ],
       [
         await code({ kind: "percent", percent: 5, minSubtotal: 100 }),

@@ -124,7 +124,7 @@ describe("the rule, pure", () => {
     expect(discountRefusal({ ...code, active: false }, buyer, 5000)).toBe(msg.unknownOrEnded);
     expect(discountRefusal(code, { ...buyer, today: "2027-02-01" }, 5000)).toBe(msg.unknownOrEnded);
     expect(discountRefusal(code, { ...buyer, today: "2027-01-09" }, 5000)).toBe(
-      "This code starts on 2027-01-10",
+      "This code starts on 10 Jan 2027",
     );
     expect(discountRefusal(code, { ...buyer, groupId: GARAGE_GROUP_ID }, 5000)).toBe(
       msg.notForGroup,

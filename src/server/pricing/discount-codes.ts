@@ -1,3 +1,4 @@
+import { dayWords } from "../../contract/calendar";
 import { and, asc, eq, ilike, inArray } from "drizzle-orm";
 import { sql } from "../db/sql";
 import {
@@ -253,7 +254,7 @@ export function createDiscountCodeService(db: Db, opts: { currency: string }) {
   const taken = (err: unknown) =>
     isUniqueViolation(err, "discount_codes_code_unique") ? conflict(msg.codeTaken) : undefined;
   const summary = (c: DiscountCode) =>
-    `${c.code}: ${c.words}${c.active ? "" : " (off)"}${c.startsOn ? ` from ${c.startsOn}` : ""}${c.endsOn ? ` to ${c.endsOn}` : ""}`;
+    `${c.code}: ${c.words}${c.active ? "" : " (off)"}${c.startsOn ? ` from ${dayWords(c.startsOn)}` : ""}${c.endsOn ? ` to ${dayWords(c.endsOn)}` : ""}`;
 
   return {
     async list(q: { limit: number; offset: number; q?: string }) {

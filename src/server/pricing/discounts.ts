@@ -1,3 +1,4 @@
+import { dayWords } from "../../contract/calendar";
 /**
  * A discount code's rule, as pure functions (docs/pricing.md "Discount codes"): which lines it
  * is for, how much it takes off each, and why a buyer may not use it. The lines come priced by
@@ -123,7 +124,8 @@ export function discountRefusal(
   if (!code.active || (code.endsOn !== null && code.endsOn < buyer.today)) {
     return msg.unknownOrEnded;
   }
-  if (code.startsOn !== null && code.startsOn > buyer.today) return msg.notStarted(code.startsOn);
+  if (code.startsOn !== null && code.startsOn > buyer.today)
+    return msg.notStarted(dayWords(code.startsOn));
   if (code.customerGroupId !== null && code.customerGroupId !== buyer.groupId) {
     return msg.notForGroup;
   }

@@ -484,7 +484,7 @@ describe("groups, rules and quantities through the API", () => {
       .where(eq(adminAuditLog.targetId, group.id));
     expect(audit.filter((a) => a.action === "price-rule.update").map((a) => a.summary)).toEqual(
       expect.arrayContaining([
-        `Changed a price rule of ${group.name}: 10 % off ${p.partNumber} → 25 % off ${p.partNumber} from 2020-01-01`,
+        `Changed a price rule of ${group.name}: 10 % off ${p.partNumber} → 25 % off ${p.partNumber} from 1 Jan 2020`,
       ]),
     );
   });

@@ -1,3 +1,4 @@
+import { dayWords } from "../../contract/calendar";
 import { and, asc, eq } from "drizzle-orm";
 import { sql } from "../db/sql";
 import { normalizePartNumber } from "../../contract/constants";
@@ -119,7 +120,7 @@ export function createCustomerGroupService(db: Db) {
 
   /** A rule as the audit log names it: its words and dates. */
   const ruleSummary = (r: PriceRule) =>
-    `${r.words}${r.startsOn ? ` from ${r.startsOn}` : ""}${r.endsOn ? ` to ${r.endsOn}` : ""}`;
+    `${r.words}${r.startsOn ? ` from ${dayWords(r.startsOn)}` : ""}${r.endsOn ? ` to ${dayWords(r.endsOn)}` : ""}`;
 
   return {
     list: () => groups(db),
