@@ -96,7 +96,7 @@ test("supply is entered, re-dated (the audit log says old → new) and listed op
   });
   const moved = await supply.update(later.id, { expectedOn: "2027-02-15" }, actor);
   expect(moved.expectedOn).toBe("2027-02-15");
-  expect((await auditSummaries(later.id)).at(-1)).toContain("expected 2027-03-01 → 2027-02-15");
+  expect((await auditSummaries(later.id)).at(-1)).toContain("expected 1 Mar 2027 → 15 Feb 2027");
 
   const page = await supply.list({ status: "open", productId: p.id, limit: 24, offset: 0 });
   expect(page.total).toBe(2);

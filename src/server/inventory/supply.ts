@@ -1,3 +1,4 @@
+import { dayWords } from "../../contract/calendar";
 import {
   supplyKindLabels,
   supplyMessages,
@@ -192,7 +193,9 @@ export function createSupplyService(db: Db, onStockChanged: () => void = () => {
           const sets: SQL[] = [];
           if (input.expectedOn !== undefined && input.expectedOn !== before.expected_on) {
             sets.push(sql`expected_on = ${input.expectedOn}`);
-            changes.push(`expected ${before.expected_on} → ${input.expectedOn}`);
+            changes.push(
+              `expected ${dayWords(before.expected_on)} → ${dayWords(input.expectedOn)}`,
+            );
           }
           if (input.qty !== undefined && input.qty !== before.qty) {
             sets.push(sql`qty = ${input.qty}::int`);

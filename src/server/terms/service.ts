@@ -1,3 +1,4 @@
+import { dayWords } from "../../contract/calendar";
 import { orderNumberText } from "../../contract/orders";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { sql } from "../db/sql";
@@ -268,7 +269,7 @@ export function createTermsService(db: Db, opts: { mail?: TermsMail; now?: Clock
           { invoiceId, at, actor },
           "invoice.payment",
           (inv) =>
-            `Recorded a bank payment of ${formatCents(amountCents, before.currency)} on ${before.number}${before.companyName ? ` (${before.companyName})` : ""}, paid ${input.paidOn}, reference ${reference}; ${inv.status === "paid" ? "paid in full" : `${formatCents(unitsToCents(inv.outstanding), before.currency)} still due`}`,
+            `Recorded a bank payment of ${formatCents(amountCents, before.currency)} on ${before.number}${before.companyName ? ` (${before.companyName})` : ""}, paid ${dayWords(input.paidOn)}, reference ${reference}; ${inv.status === "paid" ? "paid in full" : `${formatCents(unitsToCents(inv.outstanding), before.currency)} still due`}`,
         );
         return { payment: toPayment(payment!), invoice: after };
       });

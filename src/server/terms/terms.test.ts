@@ -1,3 +1,4 @@
+import { MONTHS } from "../../contract/calendar";
 import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
 import { signUp, type TestAccount } from "../../../tests/support/accounts";
@@ -207,6 +208,10 @@ test("recording payments: paid when covered; over-payment 422; the same referenc
     .orderBy(asc(adminAuditLog.at));
   expect(audit.map((a) => a.action)).toEqual(["invoice.payment", "invoice.payment"]);
   expect(audit.map((a) => a.summary).join("\n")).toContain("paid in full");
+  const [year, month, day] = today.split("-").map(Number);
+  expect(audit[0]!.summary).toContain(
+    `, paid ${day} ${MONTHS[month! - 1]} ${year}, reference BANK-A`,
+  );
 
   // A card invoice has nothing to record against it; no such invoice is 404.
   await setTerms("card", null);
