@@ -18,8 +18,12 @@ export const MONTHS = [
   "Dec",
 ] as const;
 
+/** A day written as the store writes every date: "12 Jan 2027" (`month` from 0, January). */
+export const dateWords = (date: number, month: number, year: number) =>
+  `${date} ${MONTHS[month]} ${year}`;
+
 /** A calendar day (`2027-01-12`) as pages and emails say it: "12 Jan 2027" (no time zone moves it). */
 export function dayWords(day: string): string {
   const [year, month, date] = day.split("-").map(Number);
-  return `${date} ${MONTHS[month! - 1]} ${year}`;
+  return dateWords(date!, month! - 1, year!);
 }

@@ -1,4 +1,4 @@
-import { MONTHS } from "./calendar";
+import { dateWords } from "./calendar";
 import { orderStatusLabels, type Order } from "./orders";
 
 /**
@@ -23,7 +23,7 @@ export interface PaymentWords {
 /** A due date as every page and email says it: "26 Dec 2026" (UTC: the invoice's own day). */
 export function dueDateWords(at: string | Date): string {
   const d = typeof at === "string" ? new Date(at) : at;
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return dateWords(d.getUTCDate(), d.getUTCMonth(), d.getUTCFullYear());
 }
 
 export const ON_ACCOUNT_LABEL = "On account";

@@ -8,9 +8,6 @@ import { orderMailFacts } from "../orders/mail";
 import { hello, layout, STORE, type MailContent } from "../mail/layout";
 import { type OrderMailFacts, linesTable, viewOrder } from "../orders/mail";
 
-/** The date an invoice is due, as emails and pages say it: "26 Dec 2026" (UTC). */
-export const dueDateText = (d: Date) => dueDateWords(d);
-
 export interface ReminderFacts {
   invoiceId: string;
   invoiceNumber: string;
@@ -34,7 +31,7 @@ export function createTermsMail(mailer: Pick<Mailer, "sendIn">, publicUrl: strin
       const mail = orderOnAccountMail({
         ...orderMailFacts(order, name, publicUrl),
         invoiceNumber: invoice.number,
-        dueDate: dueDateText(invoice.dueAt),
+        dueDate: dueDateWords(invoice.dueAt),
         terms: invoice.terms ? termsLabels[invoice.terms] : "on account",
       });
       await mailer.sendIn(
@@ -52,7 +49,7 @@ export function createTermsMail(mailer: Pick<Mailer, "sendIn">, publicUrl: strin
           companyName: f.companyName,
           invoiceNumber: f.invoiceNumber,
           outstanding: f.outstanding,
-          dueDate: dueDateText(f.dueAt),
+          dueDate: dueDateWords(f.dueAt),
           overdue: f.overdue,
           publicUrl,
         });

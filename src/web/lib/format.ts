@@ -4,7 +4,7 @@
 // exactly Intl's en-US text, or its day, month and year in the store's order
 // (format.test.ts compares them), and fall back to Intl otherwise.
 
-import { MONTHS } from "../../contract/calendar";
+import { dateWords } from "../../contract/calendar";
 import { formatCount, groupThousands, plural } from "../../contract/count";
 
 export { formatCount };
@@ -40,7 +40,7 @@ export function formatWarranty(months: number): string {
 export function formatDate(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "Invalid Date";
-  return `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+  return dateWords(d.getDate(), d.getMonth(), d.getFullYear());
 }
 
 /** A moment in the reader's time zone, e.g. "21 Nov 2026, 1:03 PM" (where the time matters). */
